@@ -1,0 +1,108 @@
+package org.restcompress.codec;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.function.Function;
+
+/**
+ * The content codings this process can encode and decode, by token and alias, case-insensitively. Built in:
+ * {@code identity}, {@code gzip} ({@code x-gzip}), {@code deflate} and {@code lzf}; more come from
+ * {@link ServiceLoader} ({@code META-INF/services/org.restcompress.codec.ContentCodec}), where a codec whose library or
+ * native part is missing is skipped with a log line, and a codec with a built-in's token replaces the built-in.
+ */
+public final class CodecRegistry {
+
+    private static final System.Logger LOG = System.getLogger(CodecRegistry.class.getName());
+
+    private final Map<String, ContentCodec> byToken;
+    private final Map<String, ContentCodec> byName;
+
+    private CodecRegistry(Collection<ContentCodec> codecs) {
+        Map<String, ContentCodec> tokens = new LinkedHashMap<>();
+        for (ContentCodec codec : codecs) {
+            tokens.put(normalize(codec.token()), codec);
+        }
+        Map<String, ContentCodec> names = new LinkedHashMap<>(tokens);
+        for (ContentCodec codec : tokens.values()) {
+            for (String alias : codec.aliases()) {
+                names.putIfAbsent(normalize(alias), codec);
+            }
+        }
+        this.byToken = Collections.unmodifiableMap(tokens);
+        this.byName = Collections.unmodifiableMap(names);
+    }
+
+    /** A registry of exactly these codecs (plus {@code identity}), unconfigured. For tests and embedding. */
+    public static CodecRegistry of(ContentCodec... codecs) {
+        List<ContentCodec> all = new ArrayList<>();
+        all.add(new IdentityCodec());
+        all.addAll(List.of(codecs));
+        return new CodecRegistry(all);
+    }
+
+    /** The built-ins and every codec {@link ServiceLoader} finds, each configured by {@code settingsOf(token)}. */
+    public static CodecRegistry load(ClassLoader loader, Function<String, CodecOptions> settingsOf) {
+        List<ContentCodec> all = new ArrayList<>(List.of(
+                new IdentityCodec(), new GzipCodec(), new DeflateCodec(), new LzfCodec()));
+        Iterator<ContentCodec> found = ServiceLoader.load(ContentCodec.class, loader).iterator();
+        while (true) {
+            try {
+                if (!found.hasNext()) {
+                    break;
+                }
+                all.add(found.next());
+            } catch (ServiceConfigurationError | LinkageError e) {
+                LOG.log(System.Logger.Level.WARNING, "rest-compress: skipping a content codec that cannot load: " + e);
+            }
+        }
+        List<ContentCodec> configured = new ArrayList<>();
+        for (ContentCodec codec : all) {
+            try {
+                configured.add(codec.configure(settingsOf.apply(normalize(codec.token()))));
+            } catch (LinkageError e) {
+                LOG.log(System.Logger.Level.WARNING,
+                        "rest-compress: skipping content coding '" + codec.token() + "': " + e);
+            }
+        }
+        CodecRegistry registry = new CodecRegistry(configured);
+        LOG.log(System.Logger.Level.INFO, "rest-compress: content codings active: " + registry.tokens());
+        return registry;
+    }
+
+    /** The codec for a token or alias, ignoring case. */
+    public Optional<ContentCodec> find(String name) {
+        return Optional.ofNullable(byName.get(normalize(name)));
+    }
+
+    /** The canonical token for a token or alias (e.g. {@code x-gzip} gives {@code gzip}); unknown names unchanged. */
+    public String canonical(String name) {
+        String normalized = normalize(name);
+        ContentCodec codec = byName.get(normalized);
+        return codec == null ? normalized : normalize(codec.token());
+    }
+
+    /** Every active coding's token, {@code identity} included, in registration order. */
+    public List<String> tokens() {
+        return List.copyOf(byToken.keySet());
+    }
+
+    /** Every active coding that transforms the body (all but {@code identity}). */
+    public List<String> encodingTokens() {
+        List<String> tokens = new ArrayList<>(byToken.keySet());
+        tokens.remove(IdentityCodec.TOKEN);
+        return tokens;
+    }
+
+    static String normalize(String name) {
+        return name.trim().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,45 @@
+package org.restcompress.codec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Set;
+
+/**
+ * One HTTP content coding (RFC 9110 section 8.4.1): turns streams into streams and knows nothing of HTTP.
+ *
+ * <p>Implementations are found by {@link java.util.ServiceLoader} (list them in
+ * {@code META-INF/services/org.restcompress.codec.ContentCodec}) and must be thread-safe: one instance serves
+ * every request, each call creating fresh streams.
+ */
+public interface ContentCodec {
+
+    /** The content-coding token, lower case, as it appears in {@code Content-Encoding} (e.g. {@code "gzip"}). */
+    String token();
+
+    /** Other tokens that name the same coding on input (e.g. {@code "x-gzip"}), lower case. */
+    default Set<String> aliases() {
+        return Set.of();
+    }
+
+    /**
+     * Wraps {@code sink} so that bytes written to the result reach {@code sink} encoded. {@code flush()} on the result
+     * must push every byte written so far to {@code sink} in decodable form; {@code close()} finishes the coding
+     * (trailers), releases any native resources and closes {@code sink}.
+     */
+    OutputStream encode(OutputStream sink) throws IOException;
+
+    /**
+     * Wraps {@code source} so that reading the result yields the decoded bytes. Malformed or truncated input must
+     * raise an {@link IOException}; {@code close()} releases any native resources and closes {@code source}.
+     */
+    InputStream decode(InputStream source) throws IOException;
+
+    /**
+     * Returns this codec configured by {@code restcompress.<token>.*} settings (for example a compression level), or
+     * {@code this} when it has no settings.
+     */
+    default ContentCodec configure(CodecOptions options) {
+        return this;
+    }
+}

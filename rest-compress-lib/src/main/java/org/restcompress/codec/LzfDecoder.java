@@ -1,0 +1,127 @@
+package org.restcompress.codec;
+
+import com.ning.compress.lzf.ChunkDecoder;
+import com.ning.compress.lzf.LZFChunk;
+import com.ning.compress.lzf.LZFException;
+import com.ning.compress.lzf.util.ChunkDecoderFactory;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Objects;
+
+/**
+ * Strict reader of LZF "ZV" chunks: {@code 'Z' 'V' 0 len16 data} (stored) or {@code 'Z' 'V' 1 clen16 ulen16 data}
+ * (compressed). Uses compress-lzf's bounds-checked decoder, never its Unsafe one, since the input is untrusted, and
+ * turns whatever a malformed chunk provokes into an {@link LZFException}. An empty body decodes to nothing.
+ */
+final class LzfDecoder extends InputStream {
+
+    private static final ChunkDecoder DECODER = ChunkDecoderFactory.safeInstance();
+
+    private final InputStream source;
+    private final byte[] header = new byte[LZFChunk.HEADER_LEN_COMPRESSED];
+    private final byte[] compressed = new byte[LZFChunk.MAX_CHUNK_LEN];
+    private final byte[] decoded = new byte[LZFChunk.MAX_CHUNK_LEN];
+    private int position;
+    private int limit;
+    private boolean ended;
+
+    LzfDecoder(InputStream source) {
+        this.source = Objects.requireNonNull(source, "source");
+    }
+
+    @Override
+    public int read() throws IOException {
+        if (position == limit && !nextChunk()) {
+            return -1;
+        }
+        return decoded[position++] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, b.length);
+        if (len == 0) {
+            return 0;
+        }
+        if (position == limit && !nextChunk()) {
+            return -1;
+        }
+        int n = Math.min(len, limit - position);
+        System.arraycopy(decoded, position, b, off, n);
+        position += n;
+        return n;
+    }
+
+    @Override
+    public int available() {
+        return limit - position;
+    }
+
+    /** Decodes the next chunk into {@code decoded}; false at a clean end (between chunks). */
+    private boolean nextChunk() throws IOException {
+        while (!ended) {
+            int first = source.read();
+            if (first < 0) {
+                ended = true;
+                return false;
+            }
+            header[0] = (byte) first;
+            readFully(header, 1, LZFChunk.HEADER_LEN_NOT_COMPRESSED - 1);
+            if (header[0] != LZFChunk.BYTE_Z || header[1] != LZFChunk.BYTE_V) {
+                throw new LZFException("not in LZF format: a chunk must start with 'ZV'");
+            }
+            int type = header[2];
+            int chunkLength = uint16(3);
+            if (type == LZFChunk.BLOCK_TYPE_NON_COMPRESSED) {
+                readFully(decoded, 0, chunkLength);
+                limit = chunkLength;
+            } else if (type == LZFChunk.BLOCK_TYPE_COMPRESSED) {
+                readFully(header, LZFChunk.HEADER_LEN_NOT_COMPRESSED, 2);
+                int decodedLength = uint16(5);
+                readFully(compressed, 0, chunkLength);
+                decodeChunk(chunkLength, decodedLength);
+                limit = decodedLength;
+            } else {
+                throw new LZFException("unknown LZF chunk type " + type);
+            }
+            position = 0;
+            if (limit > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void decodeChunk(int chunkLength, int decodedLength) throws LZFException {
+        try {
+            DECODER.decodeChunk(compressed, 0, chunkLength, decoded, 0, decodedLength);
+        } catch (LZFException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // an out-of-bounds back reference or a chunk shorter than its header says
+            throw new LZFException("corrupt LZF chunk", e);
+        }
+    }
+
+    private int uint16(int at) {
+        return (header[at] & 0xff) << 8 | header[at + 1] & 0xff;
+    }
+
+    private void readFully(byte[] b, int off, int len) throws IOException {
+        while (len > 0) {
+            int n = source.read(b, off, len);
+            if (n < 0) {
+                throw new EOFException("truncated: input ended inside an LZF chunk");
+            }
+            off += n;
+            len -= n;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        ended = true;
+        source.close();
+    }
+}

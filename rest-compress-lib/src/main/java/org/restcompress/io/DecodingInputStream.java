@@ -1,0 +1,231 @@
+package org.restcompress.io;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Objects;
+import org.restcompress.codec.ContentCodec;
+
+/**
+ * A request or response body decoded through its content codings, last applied first, with the decoded size capped.
+ *
+ * <p>Failures are classified where they happen: bytes a codec rejects become a {@link CorruptContentException} naming
+ * that coding; a body that would decode past {@code limit} bytes becomes a {@link ContentTooLargeException} before
+ * more than {@code limit + 1} bytes were produced (memory stays bounded by the limit, not by the sender); an
+ * I/O error of the underlying connection passes through unchanged. The first failure is remembered, so that callers
+ * can recognise it however a message body reader wrapped it.
+ *
+ * <p>Codec resources (inflaters, native contexts) are released at the end of the body, on failure, or on close,
+ * whichever comes first. Closing does not close the underlying stream.
+ */
+public final class DecodingInputStream extends InputStream {
+
+    private final Source source;
+    private final InputStream decoded;
+    private final String codings;
+    private final long limit;
+    private long count;
+    private boolean released;
+    private ContentDecodingException failure;
+
+    private DecodingInputStream(Source source, InputStream decoded, String codings, long limit) {
+        this.source = source;
+        this.decoded = decoded;
+        this.codings = codings;
+        this.limit = limit;
+    }
+
+    /**
+     * @param raw     the coded body
+     * @param applied the codecs in the order the sender applied them (the order of {@code Content-Encoding})
+     * @param limit   the largest decoded size accepted, in bytes
+     */
+    public static DecodingInputStream open(InputStream raw, List<ContentCodec> applied, long limit)
+            throws IOException {
+        Objects.requireNonNull(raw, "raw");
+        if (limit < 0) {
+            throw new IllegalArgumentException("limit must not be negative");
+        }
+        Source source = new Source(raw);
+        InputStream stream = source;
+        StringBuilder names = new StringBuilder();
+        for (int i = applied.size() - 1; i >= 0; i--) {
+            ContentCodec codec = applied.get(i);
+            stream = new Layer(codec.token(), codec.decode(stream), source);
+        }
+        for (ContentCodec codec : applied) {
+            names.append(names.length() == 0 ? "" : ", ").append(codec.token());
+        }
+        return new DecodingInputStream(source, stream, names.toString(), limit);
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        int n;
+        do {
+            n = read(one, 0, 1);
+        } while (n == 0);
+        return n < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, b.length);
+        if (failure != null) {
+            throw failure;
+        }
+        if (released) {
+            return -1;
+        }
+        if (len == 0) {
+            return 0;
+        }
+        // Never decode more than one byte past the limit, however large the caller's buffer.
+        int wanted = (int) Math.min(len, limit - count + 1);
+        int n;
+        try {
+            n = decoded.read(b, off, wanted);
+        } catch (ContentDecodingException e) {
+            throw fail(e);
+        } catch (IOException | RuntimeException e) {
+            if (source.failed) {
+                release();
+                throw e;
+            }
+            throw fail(new CorruptContentException(codings, e));
+        }
+        if (n < 0) {
+            release();
+            return -1;
+        }
+        count += n;
+        if (count > limit) {
+            throw fail(new ContentTooLargeException(codings, limit));
+        }
+        return n;
+    }
+
+    /** Reads the rest of the body, so that trailers and checksums are verified, then releases the codecs. */
+    public void drain() throws IOException {
+        byte[] scratch = new byte[8192];
+        while (read(scratch, 0, scratch.length) >= 0) {
+            // discard: what the reader left unread must still be well-formed
+        }
+    }
+
+    /** The first decoding failure seen, or {@code null}. */
+    public ContentDecodingException failure() {
+        return failure;
+    }
+
+    /** How many decoded bytes were read so far. */
+    public long decodedCount() {
+        return count;
+    }
+
+    @Override
+    public void close() {
+        release();
+    }
+
+    private ContentDecodingException fail(ContentDecodingException e) {
+        failure = e;
+        release();
+        return e;
+    }
+
+    private void release() {
+        if (!released) {
+            released = true;
+            try {
+                decoded.close();
+            } catch (IOException | RuntimeException ignored) {
+                // releasing native memory cannot meaningfully fail; the body is abandoned either way
+            }
+        }
+    }
+
+    /** The raw body: remembers whether the connection failed, and is never closed by the codecs. */
+    private static final class Source extends InputStream {
+        private final InputStream raw;
+        boolean failed;
+
+        Source(InputStream raw) {
+            this.raw = raw;
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return raw.read();
+            } catch (IOException e) {
+                failed = true;
+                throw e;
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return raw.read(b, off, len);
+            } catch (IOException e) {
+                failed = true;
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() {
+            // the container owns the connection's stream
+        }
+    }
+
+    /** One codec's decoder: what it throws, unless it came from below, is that coding's corrupt content. */
+    private static final class Layer extends InputStream {
+        private final String coding;
+        private final InputStream decoder;
+        private final Source source;
+
+        Layer(String coding, InputStream decoder, Source source) {
+            this.coding = coding;
+            this.decoder = decoder;
+            this.source = source;
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return decoder.read();
+            } catch (IOException | RuntimeException e) {
+                throw classify(e);
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return decoder.read(b, off, len);
+            } catch (IOException | RuntimeException e) {
+                throw classify(e);
+            }
+        }
+
+        private IOException classify(Exception e) {
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof ContentDecodingException) {
+                    return (ContentDecodingException) t;
+                }
+            }
+            if (source.failed && e instanceof IOException) {
+                return (IOException) e;
+            }
+            return new CorruptContentException(coding, e);
+        }
+
+        @Override
+        public void close() throws IOException {
+            decoder.close();
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package org.restcompress.io;
+
+import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/** Shields a container's stream from codecs that close what they wrap: the container owns its streams. */
+public final class Uncloseable {
+
+    private Uncloseable() {
+    }
+
+    public static OutputStream output(OutputStream out) {
+        return new FilterOutputStream(out) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                out.flush();
+            }
+        };
+    }
+
+    public static InputStream input(InputStream in) {
+        return new FilterInputStream(in) {
+            @Override
+            public void close() {
+                // left open for the container
+            }
+        };
+    }
+}

@@ -1,0 +1,79 @@
+package org.restcompress.server;
+
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.container.DynamicFeature;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.FeatureContext;
+import jakarta.ws.rs.ext.ReaderInterceptor;
+import jakarta.ws.rs.ext.WriterInterceptor;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.restcompress.CompressionConfig;
+import org.restcompress.CompressionOptions;
+import org.restcompress.codec.CodecRegistry;
+import org.restcompress.codec.IdentityCodec;
+
+/**
+ * Reads each resource method's coding annotations once, at deployment, and binds to an annotated method exactly one
+ * negotiation filter, one response encoder and one request decoder, configured with that method's codings. Methods
+ * without annotations are left untouched.
+ */
+public final class CompressionBinder implements DynamicFeature {
+
+    /** Outside RESTEasy's own GZIPDecodingInterceptor (ENTITY_CODER), so a body is never decoded twice. */
+    static final int DECODER_PRIORITY = Priorities.ENTITY_CODER - 100;
+
+    private static final System.Logger LOG = System.getLogger(CompressionBinder.class.getName());
+
+    private final CompressionConfig config;
+    private final CodecRegistry registry;
+
+    public CompressionBinder(CompressionConfig config, CodecRegistry registry) {
+        this.config = config;
+        this.registry = registry;
+    }
+
+    @Override
+    public void configure(ResourceInfo resource, FeatureContext context) {
+        Method method = resource.getResourceMethod();
+        if (method == null) {
+            return;
+        }
+        Class<?> type = resource.getResourceClass();
+        Optional<DeclaredCodings> declared = DeclaredCodings.of(type, method);
+        if (declared.isEmpty()) {
+            return;
+        }
+        EncodingPolicy policy = policyFor(declared.get(), DeclaredCodings.options(type, method), method);
+        context.register(new NegotiationFilter(policy), Map.of(ContainerRequestFilter.class, Priorities.ENTITY_CODER));
+        context.register(new ResponseEncoder(policy), Map.of(
+                ContainerResponseFilter.class, Priorities.ENTITY_CODER,
+                WriterInterceptor.class, Priorities.ENTITY_CODER));
+        context.register(new RequestDecoder(policy), Map.of(ReaderInterceptor.class, DECODER_PRIORITY));
+    }
+
+    private EncodingPolicy policyFor(DeclaredCodings declared, Optional<CompressionOptions> options, Method method) {
+        List<String> offered = new ArrayList<>();
+        if (declared.all()) {
+            offered.addAll(registry.encodingTokens());
+        }
+        for (String token : declared.tokens()) {
+            String canonical = registry.canonical(token);
+            if (registry.find(canonical).isEmpty() || canonical.equals(IdentityCodec.TOKEN)) {
+                LOG.log(System.Logger.Level.WARNING, "rest-compress: " + method.getDeclaringClass().getName() + "."
+                        + method.getName() + " offers coding '" + token + "', which is not active; skipped");
+            } else if (!offered.contains(canonical)) {
+                offered.add(canonical);
+            }
+        }
+        int threshold = options.map(CompressionOptions::threshold).filter(t -> t >= 0).orElse(config.threshold());
+        long maxDecoded = options.map(CompressionOptions::maxDecodedSize).filter(m -> m >= 0)
+                .orElse(config.maxDecodedSize());
+        return new EncodingPolicy(offered, registry, config, threshold, maxDecoded);
+    }
+}

@@ -1,0 +1,106 @@
+package org.restcompress.server;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.Optional;
+import java.util.Set;
+import org.restcompress.Compressed;
+import org.restcompress.CompressionOptions;
+
+/**
+ * The codings a resource method declares through {@link Compressed} and annotations meta-annotated with it. Looked up
+ * as JAX-RS inherits annotations: the method, else the method it implements or overrides (so a shared client/server
+ * interface may carry them), else the class and its supertypes.
+ *
+ * @param all    whether a plain {@code @Compressed} asked for every active coding
+ * @param tokens the named codings, lower case, in declaration order
+ */
+record DeclaredCodings(boolean all, Set<String> tokens) {
+
+    static Optional<DeclaredCodings> of(Class<?> resourceClass, Method method) {
+        for (Method candidate : overridden(resourceClass, method)) {
+            Optional<DeclaredCodings> found = from(candidate.getAnnotations());
+            if (found.isPresent()) {
+                return found;
+            }
+        }
+        for (Class<?> type : hierarchy(resourceClass != null ? resourceClass : method.getDeclaringClass())) {
+            Optional<DeclaredCodings> found = from(type.getAnnotations());
+            if (found.isPresent()) {
+                return found;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The method's {@link CompressionOptions}, else its class's, else none. */
+    static Optional<CompressionOptions> options(Class<?> resourceClass, Method method) {
+        for (Method candidate : overridden(resourceClass, method)) {
+            CompressionOptions options = candidate.getAnnotation(CompressionOptions.class);
+            if (options != null) {
+                return Optional.of(options);
+            }
+        }
+        for (Class<?> type : hierarchy(resourceClass != null ? resourceClass : method.getDeclaringClass())) {
+            CompressionOptions options = type.getAnnotation(CompressionOptions.class);
+            if (options != null) {
+                return Optional.of(options);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<DeclaredCodings> from(Annotation[] annotations) {
+        boolean all = false;
+        Set<String> tokens = new LinkedHashSet<>();
+        boolean found = false;
+        for (Annotation annotation : annotations) {
+            Compressed compressed = annotation instanceof Compressed
+                    ? (Compressed) annotation
+                    : annotation.annotationType().getAnnotation(Compressed.class);
+            if (compressed != null) {
+                found = true;
+                all |= compressed.value().length == 0;
+                Arrays.stream(compressed.value()).map(t -> t.trim().toLowerCase(java.util.Locale.ROOT))
+                        .forEach(tokens::add);
+            }
+        }
+        return found ? Optional.of(new DeclaredCodings(all, Set.copyOf(tokens))) : Optional.empty();
+    }
+
+    /** The method itself, then the same signature in the resource class's supertypes. */
+    private static Set<Method> overridden(Class<?> resourceClass, Method method) {
+        Set<Method> methods = new LinkedHashSet<>();
+        methods.add(method);
+        Class<?> start = resourceClass != null ? resourceClass : method.getDeclaringClass();
+        for (Class<?> type : hierarchy(start)) {
+            try {
+                methods.add(type.getDeclaredMethod(method.getName(), method.getParameterTypes()));
+            } catch (NoSuchMethodException ignored) {
+                // not declared at this level
+            }
+        }
+        return methods;
+    }
+
+    /** The class, its superclasses, then every interface, breadth first. */
+    private static Set<Class<?>> hierarchy(Class<?> type) {
+        Set<Class<?>> seen = new LinkedHashSet<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            seen.add(c);
+        }
+        Deque<Class<?>> pending = new ArrayDeque<>(seen);
+        while (!pending.isEmpty()) {
+            for (Class<?> iface : pending.poll().getInterfaces()) {
+                if (seen.add(iface)) {
+                    pending.add(iface);
+                }
+            }
+        }
+        return seen;
+    }
+}

@@ -1,0 +1,65 @@
+package org.restcompress.server;
+
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.ext.ReaderInterceptor;
+import jakarta.ws.rs.ext.ReaderInterceptorContext;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.util.List;
+import org.restcompress.codec.ContentCodec;
+import org.restcompress.io.ContentDecodingException;
+import org.restcompress.io.DecodingInputStream;
+
+/**
+ * Decodes one resource method's request bodies as their {@code Content-Encoding} says, last coding first, with the
+ * decoded size capped. A corrupt or truncated body answers 400 and one that decodes past the limit 413, however the
+ * message body reader wrapped the failure. After the reader is done the rest of the body is read too, so that
+ * checksums and trailers are verified and codec resources released; a method that takes the body as a stream reads
+ * it itself, and the stream releases them at its end or close.
+ *
+ * <p>Bound at priority {@code ENTITY_CODER - 100}, outside RESTEasy's own {@code GZIPDecodingInterceptor}: the
+ * {@code Content-Encoding} header is removed once decoded, so nothing decodes twice.
+ */
+final class RequestDecoder implements ReaderInterceptor {
+
+    private final EncodingPolicy policy;
+
+    RequestDecoder(EncodingPolicy policy) {
+        this.policy = policy;
+    }
+
+    @Override
+    public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
+        List<ContentCodec> codings = RequestCodings.resolve(context.getHeaders().get(HttpHeaders.CONTENT_ENCODING),
+                policy);
+        if (codings.isEmpty()) {
+            context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING); // only identity was named
+            return context.proceed();
+        }
+        DecodingInputStream body = DecodingInputStream.open(context.getInputStream(), codings,
+                policy.maxDecodedSize());
+        context.setInputStream(body);
+        context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
+        context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
+        try {
+            Object entity = context.proceed();
+            if (!isStream(context.getType())) {
+                body.drain();
+            }
+            return entity;
+        } catch (IOException | RuntimeException e) {
+            ContentDecodingException failure = body.failure();
+            body.close();
+            if (failure != null) {
+                throw Problems.decodingFailed(failure);
+            }
+            throw e;
+        }
+    }
+
+    /** Entity types through which the resource method reads the body itself, after this interceptor returns. */
+    private static boolean isStream(Class<?> type) {
+        return InputStream.class.isAssignableFrom(type) || Reader.class.isAssignableFrom(type);
+    }
+}
