@@ -1,0 +1,288 @@
+package org.restcompress.codec;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.ning.compress.lzf.LZFInputStream;
+import com.ning.compress.lzf.LZFOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.stream.Stream;
+import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import java.util.zip.InflaterInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every codec round trips, interoperates with an independent implementation, and rejects bad input cleanly. */
+class CodecTest {
+
+    static Stream<ContentCodec> codecs() {
+        return Stream.of(new GzipCodec(), new GzipCodec(1), new DeflateCodec(), new DeflateCodec(9), new LzfCodec(),
+                new IdentityCodec());
+    }
+
+    static Stream<ContentCodec> compressing() {
+        return Stream.of(new GzipCodec(), new DeflateCodec(), new LzfCodec());
+    }
+
+    static byte[] json(int size) {
+        StringBuilder sb = new StringBuilder("[");
+        Random random = new Random(size);
+        while (sb.length() < size) {
+            sb.append("{\"id\":").append(random.nextInt(100000)).append(",\"name\":\"station-")
+                    .append(random.nextInt(500)).append("\",\"temp\":").append(random.nextGaussian()).append("},");
+        }
+        return sb.substring(0, size).getBytes(StandardCharsets.UTF_8);
+    }
+
+    static byte[] random(int size) {
+        byte[] b = new byte[size];
+        new Random(size).nextBytes(b);
+        return b;
+    }
+
+    static byte[] encode(ContentCodec codec, byte[] data) throws IOException {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (OutputStream out = codec.encode(sink)) {
+            out.write(data);
+        }
+        return sink.toByteArray();
+    }
+
+    static byte[] decode(ContentCodec codec, byte[] data) throws IOException {
+        try (InputStream in = codec.decode(new ByteArrayInputStream(data))) {
+            return in.readAllBytes();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("codecs")
+    void roundTripsManySizes(ContentCodec codec) throws IOException {
+        for (int size : new int[] {0, 1, 2, 100, 65_535, 65_536, 65_537, 1_000_000}) {
+            for (byte[] data : new byte[][] {json(size), random(size)}) {
+                assertArrayEquals(data, decode(codec, encode(codec, data)), codec.token() + " size " + size);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("codecs")
+    void singleByteWritesAndReadsWork(ContentCodec codec) throws IOException {
+        byte[] data = json(3000);
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (OutputStream out = codec.encode(sink)) {
+            for (byte b : data) {
+                out.write(b);
+            }
+        }
+        ByteArrayOutputStream decoded = new ByteArrayOutputStream();
+        try (InputStream in = codec.decode(new ByteArrayInputStream(sink.toByteArray()))) {
+            for (int b; (b = in.read()) >= 0; ) {
+                decoded.write(b);
+            }
+        }
+        assertArrayEquals(data, decoded.toByteArray());
+    }
+
+    @ParameterizedTest
+    @MethodSource("compressing")
+    void compressesJson(ContentCodec codec) throws IOException {
+        byte[] data = json(100_000);
+        assertTrue(encode(codec, data).length < data.length / 2, codec.token());
+    }
+
+    /** A flush makes everything written so far decodable, before the stream ends: what streaming responses need. */
+    @ParameterizedTest
+    @MethodSource("compressing")
+    void flushMakesBytesDecodable(ContentCodec codec) throws IOException {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        OutputStream out = codec.encode(sink);
+        byte[] first = "data: event one\n\n".getBytes(StandardCharsets.US_ASCII);
+        out.write(first);
+        out.flush();
+        byte[] partial = sink.toByteArray();
+        byte[] decoded = new byte[first.length];
+        try (InputStream in = codec.decode(new ByteArrayInputStream(partial))) {
+            int n = in.readNBytes(decoded, 0, decoded.length);
+            assertEquals(first.length, n);
+        } catch (IOException expectedTruncation) {
+            throw new AssertionError("flushed bytes of " + codec.token() + " not decodable", expectedTruncation);
+        }
+        assertArrayEquals(first, decoded);
+        out.write("data: two\n\n".getBytes(StandardCharsets.US_ASCII));
+        out.close();
+        assertEquals("data: event one\n\ndata: two\n\n",
+                new String(decode(codec, sink.toByteArray()), StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void gzipInteroperatesWithTheJdk() throws IOException {
+        byte[] data = json(200_000);
+        byte[] ours = encode(new GzipCodec(), data);
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(ours))) {
+            assertArrayEquals(data, in.readAllBytes());
+        }
+        ByteArrayOutputStream theirs = new ByteArrayOutputStream();
+        try (OutputStream out = new GZIPOutputStream(theirs)) {
+            out.write(data);
+        }
+        assertArrayEquals(data, decode(new GzipCodec(), theirs.toByteArray()));
+    }
+
+    @Test
+    void gzipReadsConcatenatedMembersAndHeaderFields() throws IOException {
+        byte[] one = encode(new GzipCodec(), "hello ".getBytes(StandardCharsets.US_ASCII));
+        byte[] two = encode(new GzipCodec(), "world".getBytes(StandardCharsets.US_ASCII));
+        byte[] both = concat(one, two);
+        assertEquals("hello world", new String(decode(new GzipCodec(), both), StandardCharsets.US_ASCII));
+
+        // FEXTRA + FNAME + FCOMMENT + FHCRC, as other gzip writers produce
+        byte[] body = Arrays.copyOfRange(one, 10, one.length);
+        byte[] header = {0x1f, (byte) 0x8b, 8, 2 | 4 | 8 | 16, 0, 0, 0, 0, 0, 3, 2, 0, 'x', 'y', 'a', '.', 'j', 0,
+            'c', 0, 0x12, 0x34};
+        assertEquals("hello ", new String(decode(new GzipCodec(), concat(header, body)), StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void deflateReadsZlibAndRawDeflate() throws IOException {
+        byte[] data = json(50_000);
+        ByteArrayOutputStream zlib = new ByteArrayOutputStream();
+        try (OutputStream out = new DeflaterOutputStream(zlib, new Deflater(6, false))) {
+            out.write(data);
+        }
+        assertArrayEquals(data, decode(new DeflateCodec(), zlib.toByteArray()));
+        ByteArrayOutputStream raw = new ByteArrayOutputStream();
+        try (OutputStream out = new DeflaterOutputStream(raw, new Deflater(6, true))) {
+            out.write(data);
+        }
+        assertArrayEquals(data, decode(new DeflateCodec(), raw.toByteArray()));
+        // what we send is zlib-wrapped, as RFC 9110 says
+        byte[] ours = encode(new DeflateCodec(), data);
+        assertTrue(ZlibDecoder.isZlibHeader(ours[0] & 0xff, ours[1] & 0xff));
+        try (InputStream in = new InflaterInputStream(new ByteArrayInputStream(ours))) {
+            assertArrayEquals(data, in.readAllBytes());
+        }
+    }
+
+    @Test
+    void lzfInteroperatesWithCompressLzfStreams() throws IOException {
+        byte[] data = json(300_000);
+        try (InputStream in = new LZFInputStream(new ByteArrayInputStream(encode(new LzfCodec(), data)))) {
+            assertArrayEquals(data, in.readAllBytes());
+        }
+        ByteArrayOutputStream theirs = new ByteArrayOutputStream();
+        try (OutputStream out = new LZFOutputStream(theirs)) {
+            out.write(data);
+        }
+        assertArrayEquals(data, decode(new LzfCodec(), theirs.toByteArray()));
+        assertEquals('Z', encode(new LzfCodec(), data)[0]);
+        assertEquals('V', encode(new LzfCodec(), data)[1]);
+    }
+
+    @ParameterizedTest
+    @MethodSource("compressing")
+    void truncatedInputIsAnIoError(ContentCodec codec) throws IOException {
+        byte[] encoded = encode(codec, json(100_000));
+        for (int cut : new int[] {1, 2, 5, 9, 11, encoded.length / 2, encoded.length - 4, encoded.length - 1}) {
+            byte[] truncated = Arrays.copyOf(encoded, cut);
+            assertThrows(IOException.class, () -> decode(codec, truncated), codec.token() + " cut at " + cut);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("compressing")
+    void trailingGarbageIsAnIoError(ContentCodec codec) throws IOException {
+        byte[] encoded = encode(codec, json(10_000));
+        assertThrows(IOException.class, () -> decode(codec, concat(encoded, new byte[] {'x', 'y', 'z'})));
+    }
+
+    /** Any damage gives an IOException, never an unchecked exception: the server turns those into 400. */
+    @ParameterizedTest
+    @MethodSource("compressing")
+    void corruptInputNeverThrowsUnchecked(ContentCodec codec) throws IOException {
+        byte[] encoded = encode(codec, json(20_000));
+        Random random = new Random(42);
+        for (int i = 0; i < 2000; i++) {
+            byte[] damaged = encoded.clone();
+            int flips = 1 + random.nextInt(4);
+            for (int f = 0; f < flips; f++) {
+                damaged[random.nextInt(damaged.length)] ^= (byte) (1 + random.nextInt(255));
+            }
+            try {
+                decode(codec, damaged);
+            } catch (IOException expected) {
+                // a clean, checked failure
+            } catch (RuntimeException e) {
+                throw new AssertionError(codec.token() + " threw unchecked on damaged input", e);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("compressing")
+    void garbageIsAnIoError(ContentCodec codec) {
+        assertThrows(IOException.class, () -> decode(codec, "{\"not\": \"compressed\"}".getBytes(
+                StandardCharsets.US_ASCII)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("codecs")
+    void emptyBodyDecodesToNothing(ContentCodec codec) throws IOException {
+        assertEquals(0, decode(codec, new byte[0]).length);
+    }
+
+    @Test
+    void gzipChecksTheCrc() throws IOException {
+        byte[] encoded = encode(new GzipCodec(), json(1000));
+        encoded[encoded.length - 6] ^= 1; // a CRC byte
+        IOException e = assertThrows(IOException.class, () -> decode(new GzipCodec(), encoded));
+        assertTrue(e.getMessage().contains("CRC"), e.getMessage());
+    }
+
+    @Test
+    void encodersReleaseTheirDeflaterWhenTheSinkFails() {
+        OutputStream broken = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("client went away");
+            }
+        };
+        for (ContentCodec codec : new ContentCodec[] {new GzipCodec(), new DeflateCodec()}) {
+            assertThrows(IOException.class, () -> {
+                OutputStream out = codec.encode(broken);
+                try {
+                    out.write(random(100_000));
+                } finally {
+                    out.close(); // must end the deflater although finishing fails again
+                }
+            });
+        }
+    }
+
+    @Test
+    void levelsAreConfigurableAndChecked() {
+        assertEquals(1, ((GzipCodec) new GzipCodec().configure(name -> java.util.Optional.of("1"))).level());
+        assertEquals(6, ((DeflateCodec) new DeflateCodec().configure(CodecOptions.NONE)).level());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new GzipCodec().configure(name -> java.util.Optional.of("11")));
+        assertTrue(e.getMessage().contains("level"), e.getMessage());
+    }
+
+    static byte[] concat(byte[] a, byte[] b) {
+        byte[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+}

@@ -1,0 +1,128 @@
+package org.restcompress.io;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.restcompress.codec.ContentCodec;
+import org.restcompress.codec.DeflateCodec;
+import org.restcompress.codec.GzipCodec;
+import org.restcompress.codec.LzfCodec;
+
+class DecodingInputStreamTest {
+
+    private static byte[] encode(List<ContentCodec> applied, byte[] data) throws IOException {
+        byte[] bytes = data;
+        for (ContentCodec codec : applied) {
+            ByteArrayOutputStream sink = new ByteArrayOutputStream();
+            try (OutputStream out = codec.encode(sink)) {
+                out.write(bytes);
+            }
+            bytes = sink.toByteArray();
+        }
+        return bytes;
+    }
+
+    @Test
+    void decodesStackedCodingsLastAppliedFirst() throws IOException {
+        byte[] data = "stacked codings: gzip applied first, then lzf".repeat(100).getBytes(StandardCharsets.UTF_8);
+        List<ContentCodec> applied = List.of(new GzipCodec(), new LzfCodec());
+        try (DecodingInputStream in = DecodingInputStream.open(new ByteArrayInputStream(encode(applied, data)),
+                applied, 1_000_000)) {
+            assertArrayEquals(data, in.readAllBytes());
+        }
+    }
+
+    @Test
+    void stopsOneBytePastTheLimit() throws IOException {
+        byte[] zeros = new byte[5_000_000];
+        List<ContentCodec> gzip = List.of(new GzipCodec());
+        DecodingInputStream in = DecodingInputStream.open(new ByteArrayInputStream(encode(gzip, zeros)), gzip, 1000);
+        byte[] big = new byte[1 << 20];
+        ContentTooLargeException e = assertThrows(ContentTooLargeException.class, () -> {
+            while (in.read(big, 0, big.length) >= 0) {
+                // keep reading
+            }
+        });
+        assertEquals(1000, e.limit());
+        assertEquals(1001, in.decodedCount());
+        assertSame(e, in.failure());
+        assertThrows(ContentTooLargeException.class, in::read, "the failure sticks");
+    }
+
+    @Test
+    void exactlyTheLimitIsAccepted() throws IOException {
+        List<ContentCodec> lzf = List.of(new LzfCodec());
+        byte[] data = new byte[1000];
+        try (DecodingInputStream in = DecodingInputStream.open(new ByteArrayInputStream(encode(lzf, data)), lzf,
+                1000)) {
+            assertEquals(1000, in.readAllBytes().length);
+        }
+    }
+
+    @Test
+    void namesTheCodingThatFailed() throws IOException {
+        byte[] data = "x".repeat(5000).getBytes(StandardCharsets.US_ASCII);
+        List<ContentCodec> applied = List.of(new DeflateCodec(), new LzfCodec());
+        byte[] innerBroken = encode(List.of(new LzfCodec()), Arrays.copyOf(encode(List.of(new DeflateCodec()), data),
+                5));
+        DecodingInputStream in = DecodingInputStream.open(new ByteArrayInputStream(innerBroken), applied, 100_000);
+        CorruptContentException e = assertThrows(CorruptContentException.class, in::readAllBytes);
+        assertEquals("deflate", e.coding());
+        assertTrue(e.getMessage().startsWith("corrupt deflate content: truncated"), e.getMessage());
+
+        byte[] outerBroken = Arrays.copyOf(encode(applied, data), 10);
+        DecodingInputStream in2 = DecodingInputStream.open(new ByteArrayInputStream(outerBroken), applied, 100_000);
+        assertEquals("lzf", assertThrows(CorruptContentException.class, in2::readAllBytes).coding());
+    }
+
+    @Test
+    void connectionErrorsPassThroughUnclassified() throws IOException {
+        IOException reset = new IOException("connection reset");
+        InputStream failing = new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw reset;
+            }
+        };
+        DecodingInputStream in = DecodingInputStream.open(failing, List.of(new GzipCodec()), 1000);
+        assertSame(reset, assertThrows(IOException.class, in::read));
+        assertEquals(null, in.failure());
+    }
+
+    @Test
+    void drainVerifiesWhatTheReaderLeft() throws IOException {
+        List<ContentCodec> gzip = List.of(new GzipCodec());
+        byte[] encoded = encode(gzip, "{\"a\":1}".getBytes(StandardCharsets.US_ASCII));
+        encoded[encoded.length - 8] ^= 1; // CRC
+        DecodingInputStream in = DecodingInputStream.open(new ByteArrayInputStream(encoded), gzip, 1000);
+        assertEquals('{', in.read());
+        assertThrows(CorruptContentException.class, in::drain);
+    }
+
+    @Test
+    void neverClosesTheUnderlyingStream() throws IOException {
+        boolean[] closed = {false};
+        InputStream raw = new ByteArrayInputStream(new byte[0]) {
+            @Override
+            public void close() {
+                closed[0] = true;
+            }
+        };
+        DecodingInputStream in = DecodingInputStream.open(raw, List.of(new GzipCodec()), 10);
+        assertEquals(-1, in.read());
+        in.close();
+        assertEquals(false, closed[0]);
+    }
+}
