@@ -1,0 +1,121 @@
+package org.restcompress.it;
+
+import com.ning.compress.lzf.LZFInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.InflaterInputStream;
+
+/**
+ * Raw-byte HTTP for tests: the JDK client decodes nothing, so tests see exactly what went over the wire, and decode
+ * with independent implementations (the JDK's gzip and zlib, compress-lzf's own stream), not the library's codecs.
+ */
+public final class Http {
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
+
+    private Http() {
+    }
+
+    /** A response as received. */
+    public record Reply(int status, HttpHeaders headers, byte[] body) {
+        public String header(String name) {
+            return headers.firstValue(name).orElse(null);
+        }
+
+        public List<String> headers(String name) {
+            return headers.allValues(name);
+        }
+
+        public String text() {
+            return new String(body, StandardCharsets.UTF_8);
+        }
+
+        /** The body decoded by independent decoders, as its Content-Encoding says. */
+        public byte[] decoded() {
+            return decode(header("Content-Encoding"), body);
+        }
+    }
+
+    public static HttpRequest.Builder request(URI uri, String... headerNamesAndValues) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60));
+        for (int i = 0; i < headerNamesAndValues.length; i += 2) {
+            builder.header(headerNamesAndValues[i], headerNamesAndValues[i + 1]);
+        }
+        return builder;
+    }
+
+    public static Reply get(URI uri, String... headerNamesAndValues) {
+        return send(request(uri, headerNamesAndValues).GET().build());
+    }
+
+    public static Reply head(URI uri, String... headerNamesAndValues) {
+        return send(request(uri, headerNamesAndValues).method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
+    }
+
+    public static Reply post(URI uri, byte[] body, String... headerNamesAndValues) {
+        return send(request(uri, headerNamesAndValues).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+    }
+
+    public static Reply send(HttpRequest request) {
+        try {
+            HttpResponse<byte[]> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            return new Reply(response.statusCode(), response.headers(), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static HttpResponse<InputStream> stream(HttpRequest request) throws IOException, InterruptedException {
+        return CLIENT.send(request, HttpResponse.BodyHandlers.ofInputStream());
+    }
+
+    /** Decodes with implementations independent of the library. */
+    public static InputStream decoder(String coding, InputStream in) throws IOException {
+        if (coding == null || coding.equals("identity")) {
+            return in;
+        }
+        switch (coding) {
+            case "gzip":
+                return new GZIPInputStream(in);
+            case "deflate":
+                return new InflaterInputStream(in);
+            case "lzf":
+                return new LZFInputStream(in);
+            case "x-xor":
+                return new InputStream() {
+                    @Override
+                    public int read() throws IOException {
+                        int b = in.read();
+                        return b < 0 ? b : b ^ 0x5a;
+                    }
+                };
+            default:
+                throw new IllegalArgumentException("no test decoder for " + coding);
+        }
+    }
+
+    public static byte[] decode(String coding, byte[] body) {
+        try (InputStream in = decoder(coding, new ByteArrayInputStream(body))) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package org.restcompress.it;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/** No annotations: the library leaves these methods alone. */
+@Path("plain")
+public class PlainResource {
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public byte[] get() {
+        return CodingResource.JSON;
+    }
+
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.TEXT_PLAIN)
+    public String post(byte[] body) {
+        return Integer.toString(body.length);
+    }
+}

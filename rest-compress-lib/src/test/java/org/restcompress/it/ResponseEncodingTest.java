@@ -1,0 +1,279 @@
+package org.restcompress.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.restcompress.it.CodingResource.JSON;
+
+import java.io.InputStream;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.restcompress.it.Http.Reply;
+
+/** Response encoding over real sockets against RESTEasy on Jetty. */
+class ResponseEncodingTest {
+
+    private static TestServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = TestServer.start(TestApplication.class);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+    }
+
+    private static Reply get(String path, String... headers) {
+        return Http.get(server.uri(path), headers);
+    }
+
+    @ParameterizedTest(name = "[{index}] {0} with Accept-Encoding: {1} -> {2}")
+    @CsvSource(delimiter = '|', value = {
+        "lzf              | lzf                       | lzf",
+        "lzf              | 'gzip, deflate, br'       | identity",
+        "gzip             | 'gzip, deflate, br, zstd' | gzip",
+        "gzip             | x-gzip                    | gzip",
+        "both             | 'gzip, lzf'               | lzf",
+        "both             | 'gzip, lzf;q=0.9'         | gzip",
+        "both             | 'lzf;q=0, *'              | gzip",
+        "both             | 'LZF;Q=0.5, GZip;q=0.4'   | lzf",
+        "both             | deflate                   | identity",
+        "all              | deflate                   | deflate",
+        "all              | x-xor                     | x-xor",
+        "named            | 'lzf, deflate, gzip'      | gzip",
+        "named            | 'deflate'                 | deflate",
+        "custom           | 'x-xor, gzip'             | x-xor",
+        "class/inherits   | 'lzf, gzip'               | gzip",
+        "class/overrides  | 'lzf, gzip'               | lzf",
+        "api/shared       | lzf                       | lzf",
+        "svg              | gzip                      | gzip",
+    })
+    void negotiatesOneCodingAndTheBodyDecodesByteExact(String path, String acceptEncoding, String expected) {
+        Reply reply = get(path, "Accept-Encoding", acceptEncoding);
+        assertEquals(200, reply.status());
+        assertEquals(expected.equals("identity") ? null : expected, reply.header("Content-Encoding"));
+        assertEquals("Accept-Encoding", reply.header("Vary"));
+        assertArrayEquals(JSON, reply.decoded(), "exactly one coding, decoding to the entity");
+        if (!expected.equals("identity") && !expected.equals("x-xor")) {
+            assertTrue(reply.body().length < JSON.length / 2, "compressed");
+        }
+    }
+
+    @Test
+    void noAcceptEncodingMeansIdentity() {
+        Reply reply = get("both");
+        assertNull(reply.header("Content-Encoding"));
+        assertEquals("Accept-Encoding", reply.header("Vary"));
+        assertArrayEquals(JSON, reply.body());
+    }
+
+    @Test
+    void severalAcceptEncodingLinesCount() {
+        Reply reply = Http.send(Http.request(server.uri("both"))
+                .header("Accept-Encoding", "gzip;q=0.5").header("Accept-Encoding", "lzf;q=0.2").GET().build());
+        assertEquals("gzip", reply.header("Content-Encoding"));
+    }
+
+    @Test
+    void refusingIdentityAndEveryOfferedCodingGives406WithoutRunningTheMethod() {
+        Reply reply = get("both", "Accept-Encoding", "br, identity;q=0");
+        assertEquals(406, reply.status());
+        assertTrue(reply.text().contains("lzf, gzip"), reply.text());
+        assertEquals("Accept-Encoding", reply.header("Vary"));
+        assertEquals(406, get("lzf", "Accept-Encoding", "*;q=0").status());
+        assertEquals(200, get("lzf", "Accept-Encoding", "*;q=0, identity").status());
+    }
+
+    @Test
+    void refusingIdentityForcesEncodingEvenBelowTheThreshold() {
+        Reply reply = get("small", "Accept-Encoding", "gzip, identity;q=0");
+        assertEquals("gzip", reply.header("Content-Encoding"));
+        assertArrayEquals(CodingResource.SMALL, reply.decoded());
+        Reply png = get("png", "Accept-Encoding", "lzf, identity;q=0");
+        assertEquals("lzf", png.header("Content-Encoding"));
+        assertArrayEquals(CodingResource.PNG, png.decoded());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"plain"})
+    void unannotatedMethodsAreLeftAlone(String path) {
+        Reply reply = get(path, "Accept-Encoding", "lzf, gzip");
+        assertNull(reply.header("Content-Encoding"));
+        assertNull(reply.header("Vary"));
+        assertArrayEquals(JSON, reply.body());
+    }
+
+    @Test
+    void varyIsMergedWithTheApplicationsOwn() {
+        Reply reply = get("vary", "Accept-Encoding", "lzf");
+        assertEquals("Origin, Accept-Encoding", String.join(", ", reply.headers("Vary")));
+        assertEquals("lzf", reply.header("Content-Encoding"));
+    }
+
+    @Test
+    void staleContentLengthIsNeverSent() {
+        Reply reply = get("content-length", "Accept-Encoding", "lzf");
+        assertEquals("lzf", reply.header("Content-Encoding"));
+        String length = reply.header("Content-Length");
+        assertTrue(length == null || Integer.parseInt(length) == reply.body().length, "Content-Length " + length);
+        assertArrayEquals(JSON, reply.decoded());
+    }
+
+    @ParameterizedTest(name = "[{index}] {0} bytes")
+    @CsvSource({"1023, identity", "1024, lzf", "5000, lzf"})
+    void bodiesUnderTheThresholdGoOutUnencodedWithTheirLength(int size, String expected) {
+        Reply reply = get("sized/" + size, "Accept-Encoding", "lzf");
+        assertEquals(expected.equals("identity") ? null : expected, reply.header("Content-Encoding"));
+        assertEquals("Accept-Encoding", reply.header("Vary"));
+        assertArrayEquals(Bodies.json(size), reply.decoded());
+        if (expected.equals("identity")) {
+            assertEquals(Integer.toString(size), reply.header("Content-Length"));
+        }
+    }
+
+    @Test
+    void thresholdCanBeSetPerMethod() {
+        Reply reply = get("threshold-zero", "Accept-Encoding", "lzf");
+        assertEquals("lzf", reply.header("Content-Encoding"));
+        assertArrayEquals(CodingResource.SMALL, reply.decoded());
+    }
+
+    /** Jackson flushes at the end of every body: that flush must not defeat the threshold. */
+    @Test
+    void messageBodyWriterFlushesDoNotDefeatTheThreshold() {
+        Reply small = get("jackson/2", "Accept-Encoding", "lzf");
+        assertNull(small.header("Content-Encoding"));
+        assertTrue(small.text().startsWith("{\"key0\""), small.text());
+        Reply large = get("jackson/2000", "Accept-Encoding", "gzip");
+        assertEquals("gzip", large.header("Content-Encoding"));
+        assertTrue(new String(large.decoded(), StandardCharsets.UTF_8).contains("\"key1999\""));
+    }
+
+    @Test
+    void emptyBodiesAndNoContentAreNotEncoded() {
+        Reply empty = get("empty", "Accept-Encoding", "gzip");
+        assertEquals(200, empty.status());
+        assertNull(empty.header("Content-Encoding"));
+        assertEquals(0, empty.body().length);
+        Reply noContent = get("no-content", "Accept-Encoding", "lzf");
+        assertEquals(204, noContent.status());
+        assertNull(noContent.header("Content-Encoding"));
+        assertEquals("Accept-Encoding", noContent.header("Vary"));
+    }
+
+    @Test
+    void compressedMediaTypesAreNotEncoded() {
+        Reply png = get("png", "Accept-Encoding", "lzf, gzip");
+        assertNull(png.header("Content-Encoding"));
+        assertArrayEquals(CodingResource.PNG, png.body());
+    }
+
+    @Test
+    void neverEncodesTwice() {
+        Reply preEncoded = get("pre-encoded", "Accept-Encoding", "lzf, gzip, deflate");
+        assertEquals("deflate", preEncoded.header("Content-Encoding"));
+        assertArrayEquals(JSON, preEncoded.decoded(), "the application's own deflate, once");
+
+        Reply resteasy = get("resteasy-gzip", "Accept-Encoding", "lzf, gzip");
+        assertEquals("gzip", resteasy.header("Content-Encoding"), "RESTEasy's @GZIP claimed the response");
+        assertArrayEquals(JSON, resteasy.decoded(), "decodes with one gunzip");
+        Reply lzfOnly = get("resteasy-gzip", "Accept-Encoding", "lzf");
+        assertEquals("lzf", lzfOnly.header("Content-Encoding"));
+        assertArrayEquals(JSON, lzfOnly.decoded());
+    }
+
+    @Test
+    void noTransformAndPartialContentAreNotEncoded() {
+        Reply noTransform = get("no-transform", "Accept-Encoding", "lzf");
+        assertNull(noTransform.header("Content-Encoding"));
+        assertArrayEquals(JSON, noTransform.body());
+        Reply partial = get("partial", "Accept-Encoding", "lzf");
+        assertEquals(206, partial.status());
+        assertNull(partial.header("Content-Encoding"));
+    }
+
+    @Test
+    void errorResponsesWithLargeBodiesAreEncodedToo() {
+        Reply reply = get("not-found", "Accept-Encoding", "lzf");
+        assertEquals(404, reply.status());
+        assertEquals("lzf", reply.header("Content-Encoding"));
+        assertArrayEquals(JSON, reply.decoded());
+    }
+
+    @Test
+    void headSendsTheHeadersGetWouldSend() {
+        Reply get = get("both", "Accept-Encoding", "gzip");
+        Reply head = Http.head(server.uri("both"), "Accept-Encoding", "gzip");
+        assertEquals(200, head.status());
+        assertEquals(0, head.body().length);
+        assertEquals(get.header("Content-Encoding"), head.header("Content-Encoding"));
+        assertEquals(get.header("Vary"), head.header("Vary"));
+        Reply smallHead = Http.head(server.uri("small"), "Accept-Encoding", "gzip");
+        assertNull(smallHead.header("Content-Encoding"));
+        assertEquals(Integer.toString(CodingResource.SMALL.length), smallHead.header("Content-Length"));
+    }
+
+    @Test
+    void strongEtagsDifferPerCodingAndStillGive304() {
+        Reply lzf = get("etag", "Accept-Encoding", "lzf");
+        assertEquals("\"v1-lzf\"", lzf.header("ETag"));
+        Reply gzip = get("etag", "Accept-Encoding", "gzip");
+        assertEquals("\"v1-gzip\"", gzip.header("ETag"));
+        Reply identity = get("etag");
+        assertEquals("\"v1\"", identity.header("ETag"));
+
+        Reply notModified = get("etag", "Accept-Encoding", "lzf", "If-None-Match", "\"v1-lzf\"");
+        assertEquals(304, notModified.status());
+        assertEquals("\"v1-lzf\"", notModified.header("ETag"));
+        assertEquals("Accept-Encoding", notModified.header("Vary"));
+        assertEquals(0, notModified.body().length);
+
+        Reply listed = get("etag", "Accept-Encoding", "gzip", "If-None-Match", "\"x\", \"v1-gzip\"");
+        assertEquals(304, listed.status());
+        assertEquals("\"v1-gzip\"", listed.header("ETag"));
+
+        Reply plain = get("etag", "If-None-Match", "\"v1\"");
+        assertEquals(304, plain.status());
+        assertEquals("\"v1\"", plain.header("ETag"));
+
+        Reply otherCoding = get("etag", "Accept-Encoding", "gzip", "If-None-Match", "\"v1-lzf\"");
+        assertEquals(200, otherCoding.status(), "the client holds the lzf variant, not the gzip one");
+        assertEquals("\"v1-gzip\"", otherCoding.header("ETag"));
+        assertArrayEquals(JSON, otherCoding.decoded());
+    }
+
+    @Test
+    void weakEtagsAreLeftAlone() {
+        assertEquals("W/\"w1\"", get("weak-etag", "Accept-Encoding", "lzf").header("ETag"));
+    }
+
+    /** Each flushed part reaches the client decodable before the response ends. */
+    @ParameterizedTest
+    @ValueSource(strings = {"lzf", "gzip", "deflate"})
+    @Timeout(30)
+    void flushesReachTheClientAsDecodableBytes(String coding) throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        CodingResource.streamGate = gate;
+        HttpResponse<InputStream> response = Http.stream(
+                Http.request(server.uri("stream"), "Accept-Encoding", coding).GET().build());
+        assertEquals(coding, response.headers().firstValue("Content-Encoding").orElse(null));
+        try (InputStream decoded = Http.decoder(coding, response.body())) {
+            byte[] first = decoded.readNBytes(CodingResource.STREAM_FIRST.length());
+            assertEquals(CodingResource.STREAM_FIRST, new String(first, StandardCharsets.UTF_8));
+            assertEquals(1, gate.getCount(), "the first event arrived while the server was still holding the rest");
+            gate.countDown();
+            assertEquals(CodingResource.STREAM_SECOND, new String(decoded.readAllBytes(), StandardCharsets.UTF_8));
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package org.restcompress.it;
+
+import jakarta.ws.rs.core.Application;
+import java.net.URI;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.jboss.resteasy.plugins.server.servlet.HttpServlet30Dispatcher;
+
+/** A real RESTEasy 6.2 deployment on embedded Jetty 12, on a free loopback port, serving one application at /rest. */
+public final class TestServer implements AutoCloseable {
+
+    private final Server server;
+    private final URI base;
+
+    private TestServer(Server server, URI base) {
+        this.server = server;
+        this.base = base;
+    }
+
+    public static TestServer start(Class<? extends Application> application) throws Exception {
+        Server server = new Server();
+        ServerConnector connector = new ServerConnector(server);
+        connector.setHost("127.0.0.1");
+        connector.setPort(0);
+        server.addConnector(connector);
+        ServletContextHandler context = new ServletContextHandler("/");
+        ServletHolder rest = new ServletHolder(new HttpServlet30Dispatcher());
+        rest.setInitParameter("jakarta.ws.rs.Application", application.getName());
+        rest.setInitParameter("resteasy.servlet.mapping.prefix", "/rest");
+        rest.setAsyncSupported(true);
+        context.addServlet(rest, "/rest/*");
+        server.setHandler(context);
+        server.start();
+        return new TestServer(server, URI.create("http://127.0.0.1:" + connector.getLocalPort() + "/rest/"));
+    }
+
+    public URI uri(String path) {
+        return base.resolve(path.startsWith("/") ? path.substring(1) : path);
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            throw new IllegalStateException("Jetty did not stop", e);
+        }
+    }
+}
