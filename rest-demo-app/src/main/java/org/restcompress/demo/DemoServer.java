@@ -1,0 +1,79 @@
+package org.restcompress.demo;
+
+import java.net.URI;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.jboss.resteasy.plugins.server.servlet.HttpServlet30Dispatcher;
+
+/**
+ * Runs the demo on RESTEasy 6.2 and embedded Jetty 12: {@code java -jar rest-demo-app.jar} serves
+ * {@code http://localhost:8080/rest}; the {@code PORT} environment variable overrides 8080.
+ */
+public final class DemoServer implements AutoCloseable {
+
+    private final Server server;
+    private final ServerConnector connector;
+
+    private DemoServer(Server server, ServerConnector connector) {
+        this.server = server;
+        this.connector = connector;
+    }
+
+    /** Starts on {@code port} (0 for any free port) on every interface, or on {@code host} when not null. */
+    public static DemoServer start(String host, int port) throws Exception {
+        Server server = new Server();
+        ServerConnector connector = new ServerConnector(server);
+        connector.setHost(host);
+        connector.setPort(port);
+        server.addConnector(connector);
+        ServletContextHandler context = new ServletContextHandler("/");
+        ServletHolder rest = new ServletHolder("rest", new HttpServlet30Dispatcher());
+        rest.setInitParameter("jakarta.ws.rs.Application", DemoApplication.class.getName());
+        rest.setInitParameter("resteasy.servlet.mapping.prefix", "/rest");
+        rest.setAsyncSupported(true);
+        context.addServlet(rest, "/rest/*");
+        server.setHandler(context);
+        server.setStopAtShutdown(true);
+        server.start();
+        return new DemoServer(server, connector);
+    }
+
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** The base address of the REST endpoints, on loopback. */
+    public URI restUri() {
+        return URI.create("http://127.0.0.1:" + port() + "/rest/");
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+    }
+
+    public static void main(String[] args) throws Exception {
+        int port = port(System.getenv("PORT"));
+        DemoServer demo = start(null, port);
+        System.out.println("rest-compress demo: http://localhost:" + demo.port() + "/rest/ping"
+                + "  (try: curl -H 'Accept-Encoding: lzf' http://localhost:" + demo.port() + "/rest/static -o static.lzf)");
+        demo.server.join();
+    }
+
+    static int port(String value) {
+        if (value == null || value.isBlank()) {
+            return 8080;
+        }
+        try {
+            int port = Integer.parseInt(value.trim());
+            if (port >= 0 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException("PORT must be a TCP port number (0-65535), was '" + value + "'");
+    }
+}

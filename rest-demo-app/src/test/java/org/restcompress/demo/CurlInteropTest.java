@@ -1,0 +1,130 @@
+package org.restcompress.demo;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.ning.compress.lzf.LZFInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.restcompress.it.Bodies;
+import org.restcompress.it.Http;
+
+/**
+ * Interop with a client nobody here wrote: curl. Skipped where curl is missing, except under CI, which installs it.
+ */
+class CurlInteropTest {
+
+    private static DemoServer demo;
+    private static byte[] identity;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void start() throws Exception {
+        boolean haveCurl = run(List.of("curl", "--version")).exitCode == 0;
+        if (System.getenv("CI") != null) {
+            assertTrue(haveCurl, "CI must install curl");
+        }
+        assumeTrue(haveCurl, "curl is not installed");
+        demo = DemoServer.start("127.0.0.1", 0);
+        identity = Http.get(demo.restUri().resolve("static")).body();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (demo != null) {
+            demo.close();
+        }
+    }
+
+    private record Result(int exitCode, String stdout) {
+    }
+
+    private static Result run(List<String> command) {
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            byte[] out = process.getInputStream().readAllBytes();
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return new Result(-1, "timed out");
+            }
+            return new Result(process.exitValue(), new String(out, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return new Result(-1, e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Result(-1, e.toString());
+        }
+    }
+
+    private Result curl(String... args) {
+        List<String> command = new ArrayList<>(List.of("curl", "--silent", "--show-error", "--fail"));
+        command.addAll(List.of(args));
+        return run(command);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"static/gzip", "static/any"})
+    void curlCompressedDecodesGzipByteExact(String path) throws IOException {
+        Path out = dir.resolve("body");
+        Path headers = dir.resolve("headers");
+        Result result = curl("--compressed", "-D", headers.toString(), "-o", out.toString(),
+                demo.restUri().resolve(path).toString());
+        assertEquals(0, result.exitCode(), result.stdout());
+        assertTrue(Files.readString(headers).toLowerCase().contains("content-encoding: gzip"));
+        assertArrayEquals(identity, Files.readAllBytes(out));
+    }
+
+    @Test
+    void curlDecodesDeflate() throws IOException {
+        Path out = dir.resolve("body");
+        Path headers = dir.resolve("headers");
+        byte[] body = Bodies.json(100_000);
+        Path in = Files.write(dir.resolve("in.json"), body);
+        Result result = curl("-H", "Accept-Encoding: deflate", "--compressed", "-D", headers.toString(),
+                "-H", "Content-Type: application/json", "--data-binary", "@" + in, "-o", out.toString(),
+                demo.restUri().resolve("echo").toString());
+        assertEquals(0, result.exitCode(), result.stdout());
+        assertArrayEquals(body, Files.readAllBytes(out));
+    }
+
+    @Test
+    void lzfBodyFetchedByCurlDecodesWithCompressLzf() throws IOException {
+        Path out = dir.resolve("static.lzf");
+        Path headers = dir.resolve("headers");
+        Result result = curl("-H", "Accept-Encoding: lzf", "-D", headers.toString(), "-o", out.toString(),
+                demo.restUri().resolve("static").toString());
+        assertEquals(0, result.exitCode(), result.stdout());
+        assertTrue(Files.readString(headers).toLowerCase().contains("content-encoding: lzf"));
+        assertTrue(Files.size(out) < identity.length / 2);
+        try (InputStream lzf = new LZFInputStream(Files.newInputStream(out))) {
+            assertArrayEquals(identity, lzf.readAllBytes());
+        }
+    }
+
+    @Test
+    void curlPostsAnLzfBody() throws IOException {
+        byte[] body = Bodies.json(250_000);
+        Path in = Files.write(dir.resolve("body.lzf"), Bodies.lzf(body));
+        Path out = dir.resolve("echo");
+        Result result = curl("-H", "Content-Encoding: lzf", "-H", "Content-Type: application/json",
+                "--data-binary", "@" + in, "-o", out.toString(), demo.restUri().resolve("echo").toString());
+        assertEquals(0, result.exitCode(), result.stdout());
+        assertArrayEquals(body, Files.readAllBytes(out));
+    }
+}
