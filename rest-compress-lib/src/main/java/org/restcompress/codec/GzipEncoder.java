@@ -19,6 +19,7 @@ final class GzipEncoder extends DeflaterEncoder {
 
     private final CRC32 crc = new CRC32();
     private boolean headerWritten;
+    private final byte[] one = new byte[1];
 
     GzipEncoder(OutputStream sink, Deflater rawDeflater) {
         super(sink, rawDeflater);
@@ -33,7 +34,8 @@ final class GzipEncoder extends DeflaterEncoder {
 
     @Override
     public void write(int b) throws IOException {
-        write(new byte[] {(byte) b}, 0, 1);
+        one[0] = (byte) b;
+        write(one, 0, 1);
     }
 
     @Override

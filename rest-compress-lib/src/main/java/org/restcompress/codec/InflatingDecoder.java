@@ -23,6 +23,7 @@ abstract class InflatingDecoder extends InputStream {
     private boolean inflating;
     private boolean ended;
     private boolean closed;
+    private final byte[] one = new byte[1];
 
     InflatingDecoder(InputStream source) {
         this.source = Objects.requireNonNull(source, "source");
@@ -43,7 +44,6 @@ abstract class InflatingDecoder extends InputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
         int n;
         do {
             n = read(one, 0, 1);

@@ -27,6 +27,7 @@ public final class DecodingInputStream extends InputStream {
     private long count;
     private boolean released;
     private ContentDecodingException failure;
+    private final byte[] one = new byte[1];
 
     private DecodingInputStream(Source source, InputStream decoded, String codings, long limit) {
         this.source = source;
@@ -61,7 +62,6 @@ public final class DecodingInputStream extends InputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
         int n;
         do {
             n = read(one, 0, 1);

@@ -32,6 +32,7 @@ public final class DeferredOutputStream extends OutputStream {
     private int count;
     private OutputStream target;
     private boolean finished;
+    private final byte[] one = new byte[1];
 
     public DeferredOutputStream(OutputStream raw, int threshold, boolean streaming, Decision decision) {
         this.raw = Objects.requireNonNull(raw, "raw");
@@ -42,7 +43,8 @@ public final class DeferredOutputStream extends OutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        write(new byte[] {(byte) b}, 0, 1);
+        one[0] = (byte) b;
+        write(one, 0, 1);
     }
 
     @Override

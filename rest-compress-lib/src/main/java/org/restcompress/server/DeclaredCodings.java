@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import org.restcompress.Compressed;
@@ -65,7 +66,7 @@ record DeclaredCodings(boolean all, Set<String> tokens) {
             if (compressed != null) {
                 found = true;
                 all |= compressed.value().length == 0;
-                Arrays.stream(compressed.value()).map(t -> t.trim().toLowerCase(java.util.Locale.ROOT))
+                Arrays.stream(compressed.value()).map(t -> t.trim().toLowerCase(Locale.ROOT))
                         .forEach(tokens::add);
             }
         }
