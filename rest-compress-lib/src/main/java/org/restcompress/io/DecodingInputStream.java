@@ -15,6 +15,10 @@ import org.restcompress.codec.ContentCodec;
  * I/O error of the underlying connection passes through unchanged. The first failure is remembered, so that callers
  * can recognise it however a message body reader wrapped it.
  *
+ * <p>With stacked codings every layer's output counts against the limit, not only the last one's: otherwise a tiny
+ * body whose inner layer decodes to millions of empty gzip members or LZF chunks would keep a thread busy for hours
+ * while the final output stays empty.
+ *
  * <p>Codec resources (inflaters, native contexts) are released at the end of the body, on failure, or on close,
  * whichever comes first. Closing does not close the underlying stream.
  */
@@ -50,12 +54,12 @@ public final class DecodingInputStream extends InputStream {
         Source source = new Source(raw);
         InputStream stream = source;
         StringBuilder names = new StringBuilder();
-        for (int i = applied.size() - 1; i >= 0; i--) {
-            ContentCodec codec = applied.get(i);
-            stream = new Layer(codec.token(), codec.decode(stream), source);
-        }
         for (ContentCodec codec : applied) {
             names.append(names.length() == 0 ? "" : ", ").append(codec.token());
+        }
+        for (int i = applied.size() - 1; i >= 0; i--) {
+            ContentCodec codec = applied.get(i);
+            stream = new Layer(codec.token(), codec.decode(stream), source, names.toString(), limit);
         }
         return new DecodingInputStream(source, stream, names.toString(), limit);
     }
@@ -82,7 +86,8 @@ public final class DecodingInputStream extends InputStream {
             return 0;
         }
         // Never decode more than one byte past the limit, however large the caller's buffer.
-        int wanted = (int) Math.min(len, limit - count + 1);
+        long room = limit - count;
+        int wanted = room >= len ? len : (int) room + 1;
         int n;
         try {
             n = decoded.read(b, off, wanted);
@@ -181,33 +186,58 @@ public final class DecodingInputStream extends InputStream {
         }
     }
 
-    /** One codec's decoder: what it throws, unless it came from below, is that coding's corrupt content. */
+    /**
+     * One codec's decoder: what it throws, unless it came from below, is that coding's corrupt content; what it
+     * produces counts against the limit.
+     */
     private static final class Layer extends InputStream {
         private final String coding;
         private final InputStream decoder;
         private final Source source;
+        private final String codings;
+        private final long limit;
+        private long produced;
 
-        Layer(String coding, InputStream decoder, Source source) {
+        Layer(String coding, InputStream decoder, Source source, String codings, long limit) {
             this.coding = coding;
             this.decoder = decoder;
             this.source = source;
+            this.codings = codings;
+            this.limit = limit;
         }
 
         @Override
         public int read() throws IOException {
+            int b;
             try {
-                return decoder.read();
+                b = decoder.read();
             } catch (IOException | RuntimeException e) {
                 throw classify(e);
             }
+            if (b >= 0) {
+                count(1);
+            }
+            return b;
         }
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
+            int n;
             try {
-                return decoder.read(b, off, len);
+                n = decoder.read(b, off, len);
             } catch (IOException | RuntimeException e) {
                 throw classify(e);
+            }
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        private void count(int n) throws ContentTooLargeException {
+            produced += n;
+            if (produced > limit) {
+                throw new ContentTooLargeException(codings, limit);
             }
         }
 

@@ -10,8 +10,9 @@ import java.util.Objects;
  * {@code threshold - 1} bytes.
  *
  * <p>A flush before the decision either commits to encoding ({@code streaming}: the application is sending a stream
- * whose length nobody knows, such as events) or is held back (message body writers such as Jackson's flush at the end
- * of every body, which says nothing about its length).
+ * whose length nobody knows, such as events; once it has written something, so that an empty body stays unencoded)
+ * or is held back (message body writers such as Jackson's flush at the end of every body, which says nothing about
+ * its length).
  */
 public final class DeferredOutputStream extends OutputStream {
 
@@ -65,7 +66,10 @@ public final class DeferredOutputStream extends OutputStream {
 
     @Override
     public void flush() throws IOException {
-        if (target == null && streaming && !finished) {
+        if (finished) {
+            return;
+        }
+        if (target == null && streaming && count > 0) {
             startEncoding();
         }
         if (target != null) {

@@ -27,6 +27,11 @@ public final class CompressionBinder implements DynamicFeature {
 
     /** Outside RESTEasy's own GZIPDecodingInterceptor (ENTITY_CODER), so a body is never decoded twice. */
     static final int DECODER_PRIORITY = Priorities.ENTITY_CODER - 100;
+    /**
+     * Response filters run in descending priority: this low number runs the encoder's filter after the application's
+     * own (authentication at 1000 included), so that it sees their final {@code Vary} and {@code ETag}.
+     */
+    static final int LAST_RESPONSE_FILTER = 0;
 
     private static final System.Logger LOG = System.getLogger(CompressionBinder.class.getName());
 
@@ -52,7 +57,7 @@ public final class CompressionBinder implements DynamicFeature {
         EncodingPolicy policy = policyFor(declared.get(), DeclaredCodings.options(type, method), method);
         context.register(new NegotiationFilter(policy), Map.of(ContainerRequestFilter.class, Priorities.ENTITY_CODER));
         context.register(new ResponseEncoder(policy), Map.of(
-                ContainerResponseFilter.class, Priorities.ENTITY_CODER,
+                ContainerResponseFilter.class, LAST_RESPONSE_FILTER,
                 WriterInterceptor.class, Priorities.ENTITY_CODER));
         context.register(new RequestDecoder(policy), Map.of(ReaderInterceptor.class, DECODER_PRIORITY));
     }

@@ -4,6 +4,7 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.Locale;
@@ -70,7 +71,7 @@ record DeclaredCodings(boolean all, Set<String> tokens) {
                         .forEach(tokens::add);
             }
         }
-        return found ? Optional.of(new DeclaredCodings(all, Set.copyOf(tokens))) : Optional.empty();
+        return found ? Optional.of(new DeclaredCodings(all, Collections.unmodifiableSet(tokens))) : Optional.empty();
     }
 
     /** The method itself, then the same signature in the resource class's supertypes. */

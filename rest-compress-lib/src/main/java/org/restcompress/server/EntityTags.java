@@ -29,33 +29,47 @@ final class EntityTags {
     }
 
     /**
-     * Removes the {@code -coding} suffix from the strong tags of {@code If-None-Match} and {@code If-Match}; returns
-     * whether any tag carried it.
+     * Shows the application the tags it made: removes the suffix of the negotiated coding from {@code If-None-Match}
+     * (a cached copy in another coding is another representation, so it must not match), and the suffix of any
+     * offered coding from {@code If-Match} (a client updating what it fetched in gzip need not ask for gzip again).
+     * Returns whether an {@code If-None-Match} tag carried the negotiated coding.
      */
-    static boolean removeCoding(MultivaluedMap<String, String> requestHeaders, String coding) {
-        boolean removed = false;
-        for (String name : List.of(HttpHeaders.IF_NONE_MATCH, HttpHeaders.IF_MATCH)) {
-            List<String> lines = requestHeaders.get(name);
-            if (lines == null) {
-                continue;
-            }
+    static boolean removeCodings(MultivaluedMap<String, String> requestHeaders, String negotiated,
+            List<String> offered) {
+        boolean noneMatchHadCoding = negotiated != null
+                && removeSuffixes(requestHeaders, HttpHeaders.IF_NONE_MATCH, List.of(negotiated));
+        removeSuffixes(requestHeaders, HttpHeaders.IF_MATCH, offered);
+        return noneMatchHadCoding;
+    }
+
+    private static boolean removeSuffixes(MultivaluedMap<String, String> requestHeaders, String name,
+            List<String> codings) {
+        List<String> lines = requestHeaders.get(name);
+        if (lines == null || codings.isEmpty()) {
+            return false;
+        }
+        List<String> tags = new ArrayList<>();
+        boolean changed = false;
+        for (String tag : HeaderLists.members(lines)) {
+            String base = isStrong(tag) ? withoutSuffix(tag, codings) : null;
+            changed |= base != null;
+            tags.add(base != null ? base : tag);
+        }
+        if (changed) {
+            requestHeaders.putSingle(name, String.join(", ", tags));
+        }
+        return changed;
+    }
+
+    /** The tag without a {@code -coding} suffix of one of {@code codings}, or {@code null}. */
+    private static String withoutSuffix(String tag, List<String> codings) {
+        for (String coding : codings) {
             String suffix = "-" + coding + "\"";
-            List<String> tags = new ArrayList<>();
-            boolean changed = false;
-            for (String tag : HeaderLists.members(lines)) {
-                if (isStrong(tag) && tag.endsWith(suffix) && tag.length() > suffix.length()) {
-                    tags.add(tag.substring(0, tag.length() - suffix.length()) + "\"");
-                    changed = true;
-                } else {
-                    tags.add(tag);
-                }
-            }
-            if (changed) {
-                requestHeaders.putSingle(name, String.join(", ", tags));
-                removed = true;
+            if (tag.endsWith(suffix) && tag.length() > suffix.length()) {
+                return tag.substring(0, tag.length() - suffix.length()) + "\"";
             }
         }
-        return removed;
+        return null;
     }
 
     private static boolean isStrong(String tag) {

@@ -34,7 +34,7 @@ final class NegotiationFilter implements ContainerRequestFilter {
             request.abortWith(Problems.notAcceptable(policy.offered()));
             return;
         }
-        if (choice.isEncoded() && EntityTags.removeCoding(request.getHeaders(), choice.coding())) {
+        if (EntityTags.removeCodings(request.getHeaders(), choice.coding(), policy.offered())) {
             request.setProperty(VALIDATOR_HAD_CODING, Boolean.TRUE);
         }
     }

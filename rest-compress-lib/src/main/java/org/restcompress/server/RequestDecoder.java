@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.util.List;
+import java.util.function.Function;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.io.ContentDecodingException;
 import org.restcompress.io.DecodingInputStream;
@@ -16,12 +17,15 @@ import org.restcompress.io.DecodingInputStream;
  * decoded size capped. A corrupt or truncated body answers 400 and one that decodes past the limit 413, however the
  * message body reader wrapped the failure. After the reader is done the rest of the body is read too, so that
  * checksums and trailers are verified and codec resources released; a method that takes the body as a stream reads
- * it itself, and the stream releases them at its end or close.
+ * it itself (trailers are verified when it reads to the end), and codec resources are released at its end, on close,
+ * or once the response is written, whichever comes first.
  *
  * <p>Bound at priority {@code ENTITY_CODER - 100}, outside RESTEasy's own {@code GZIPDecodingInterceptor}: the
  * {@code Content-Encoding} header is removed once decoded, so nothing decodes twice.
  */
 final class RequestDecoder implements ReaderInterceptor {
+
+    private static final String STREAMED_BODY = RequestDecoder.class.getName() + ".streamedBody";
 
     private final EncodingPolicy policy;
 
@@ -44,7 +48,9 @@ final class RequestDecoder implements ReaderInterceptor {
         context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
         try {
             Object entity = context.proceed();
-            if (!isStream(context.getType())) {
+            if (isStream(context.getType())) {
+                context.setProperty(STREAMED_BODY, body);
+            } else {
                 body.drain();
             }
             return entity;
@@ -55,6 +61,14 @@ final class RequestDecoder implements ReaderInterceptor {
                 throw Problems.decodingFailed(failure);
             }
             throw e;
+        }
+    }
+
+    /** Releases the codecs of a body the resource method read as a stream, if it did not read it to the end. */
+    static void release(Function<String, Object> requestProperties) {
+        Object body = requestProperties.apply(STREAMED_BODY);
+        if (body instanceof DecodingInputStream) {
+            ((DecodingInputStream) body).close();
         }
     }
 

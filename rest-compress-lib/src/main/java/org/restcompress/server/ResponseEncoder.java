@@ -12,20 +12,24 @@ import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.List;
-import java.util.Locale;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.io.DeferredOutputStream;
 import org.restcompress.io.Uncloseable;
 import org.restcompress.negotiation.Choice;
-import org.restcompress.negotiation.HeaderLists;
 
 /**
  * Encodes one resource method's responses. As a response filter it marks every response {@code Vary:
- * Accept-Encoding} and rules out those that must not be encoded (no body, 206, 304, {@code no-transform}); as a
- * writer interceptor it makes the last decisions, which need the final headers and the body's first bytes: not when
- * another coding is already set (never encode twice), not for an incompressible media type, not for a body under the
- * threshold. HEAD gets the headers GET would get, and no encoding work.
+ * Accept-Encoding} and rules out those that must not be encoded (no body, 204, 206, 304); as a writer interceptor it
+ * makes the last decisions, which need the final headers and the body's first bytes: not when another coding is
+ * already set (never encode twice), not for a byte range, not for an incompressible media type, not for a body under
+ * the threshold. HEAD gets the headers GET would get, and no encoding work.
+ *
+ * <p>{@code Cache-Control: no-transform} does not stop encoding: it binds intermediaries, not the origin's choice of
+ * coding (RFC 9111 section 5.2.2.6), and JAX-RS's {@code new CacheControl()} sets it by default, so honouring it
+ * would silently turn compression off for every application that sets a cache lifetime.
+ *
+ * <p>The response filter is bound at {@link CompressionBinder#LAST_RESPONSE_FILTER}, so that it runs after the
+ * application's filters (response filters run in descending priority) and sees their {@code Vary} and {@code ETag}.
  *
  * <p>Bound at priority {@code ENTITY_CODER}: after header decorators such as RESTEasy's own {@code @GZIP}, which sets
  * {@code Content-Encoding} at {@code HEADER_DECORATOR}, so that a response it claims is left alone.
@@ -34,6 +38,7 @@ final class ResponseEncoder implements ContainerResponseFilter, WriterIntercepto
 
     private static final String PENDING = ResponseEncoder.class.getName() + ".pending";
     private static final String EVENT_STREAM = "text/event-stream";
+    private static final String CONTENT_RANGE = "Content-Range";
 
     private final EncodingPolicy policy;
 
@@ -49,6 +54,9 @@ final class ResponseEncoder implements ContainerResponseFilter, WriterIntercepto
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         MultivaluedMap<String, Object> headers = response.getHeaders();
         Vary.addAcceptEncoding(headers);
+        if (!response.hasEntity()) {
+            RequestDecoder.release(request::getProperty);
+        }
         Choice choice = policy.choiceFor(request);
         int status = response.getStatus();
         if (status == 304) {
@@ -58,9 +66,7 @@ final class ResponseEncoder implements ContainerResponseFilter, WriterIntercepto
             return;
         }
         boolean mayEncode = choice.isEncoded() && response.hasEntity()
-                && status != 204 && status != 206 && status >= 200
-                && !headers.containsKey("Content-Range")
-                && !noTransform(headers);
+                && status != 204 && status != 206 && status >= 200;
         if (mayEncode) {
             request.setProperty(PENDING, new Pending(choice, HttpMethod.HEAD.equals(request.getMethod())));
         }
@@ -68,6 +74,14 @@ final class ResponseEncoder implements ContainerResponseFilter, WriterIntercepto
 
     @Override
     public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
+        try {
+            encode(context);
+        } finally {
+            RequestDecoder.release(context::getProperty); // a streamed request body is done with by now
+        }
+    }
+
+    private void encode(WriterInterceptorContext context) throws IOException {
         Object pending = context.getProperty(PENDING);
         if (!(pending instanceof Pending)) {
             context.proceed();
@@ -78,7 +92,8 @@ final class ResponseEncoder implements ContainerResponseFilter, WriterIntercepto
         boolean head = ((Pending) pending).head();
         MultivaluedMap<String, Object> headers = context.getHeaders();
         boolean optional = choice.identityAcceptable();
-        if (isEncoded(headers) || optional && !policy.isCompressible(context.getMediaType())) {
+        if (isEncoded(headers) || headers.containsKey(CONTENT_RANGE)
+                || optional && !policy.isCompressible(context.getMediaType())) {
             context.proceed();
             return;
         }
@@ -91,7 +106,13 @@ final class ResponseEncoder implements ContainerResponseFilter, WriterIntercepto
                         headers.putSingle(HttpHeaders.CONTENT_ENCODING, codec.token());
                         headers.remove(HttpHeaders.CONTENT_LENGTH);
                         EntityTags.addCoding(headers, codec.token());
-                        return head ? OutputStream.nullOutputStream() : codec.encode(Uncloseable.output(raw));
+                        if (head) {
+                            // Commit the headers now, as a streamed GET would be; the container would otherwise
+                            // announce the 0 bytes HEAD writes as a Content-Length.
+                            raw.flush();
+                            return OutputStream.nullOutputStream();
+                        }
+                        return codec.encode(Uncloseable.output(raw));
                     }
 
                     @Override
@@ -117,17 +138,6 @@ final class ResponseEncoder implements ContainerResponseFilter, WriterIntercepto
     private static boolean isEncoded(MultivaluedMap<String, Object> headers) {
         Object coding = headers.getFirst(HttpHeaders.CONTENT_ENCODING);
         return coding != null && !coding.toString().isBlank() && !coding.toString().equalsIgnoreCase("identity");
-    }
-
-    private static boolean noTransform(MultivaluedMap<String, Object> headers) {
-        for (Object value : headers.getOrDefault(HttpHeaders.CACHE_CONTROL, List.of())) {
-            for (String directive : HeaderLists.members(List.of(value.toString()))) {
-                if (directive.toLowerCase(Locale.ROOT).equals("no-transform")) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /** Applications writing their own stream (or events) flush to be heard now: a flush commits to encoding. */

@@ -110,6 +110,24 @@ class DeferredOutputStreamTest {
     }
 
     @Test
+    void anEmptyFlushOfAStreamCommitsToNothing() throws IOException {
+        DeferredOutputStream out = stream(1000, true);
+        out.flush();
+        assertFalse(out.isEncoding());
+        out.finish();
+        assertEquals(List.of("identity 0"), events, "an empty body stays unencoded");
+    }
+
+    @Test
+    void flushAfterTheEndIsHarmless() throws IOException {
+        DeferredOutputStream out = stream(1, true);
+        out.write('x');
+        out.close();
+        out.flush();
+        assertEquals(List.of("encode", "close"), events);
+    }
+
+    @Test
     void largeSingleWriteIsPassedThrough() throws IOException {
         DeferredOutputStream out = stream(4, false);
         byte[] big = new byte[100_000];

@@ -176,6 +176,49 @@ public class CodingResource {
         return Response.ok(JSON).tag(tag).build();
     }
 
+    @jakarta.ws.rs.PUT
+    @Path("etag")
+    @LZF
+    @GZIP
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.TEXT_PLAIN)
+    public Response updateEtag(@Context Request request, byte[] body) {
+        EntityTag tag = new EntityTag("v1");
+        Response.ResponseBuilder failed = request.evaluatePreconditions(tag);
+        if (failed != null) {
+            return failed.build();
+        }
+        return Response.ok("updated " + body.length).build();
+    }
+
+    @GET
+    @Path("decorated")
+    @LZF
+    @Produces(MediaType.APPLICATION_JSON)
+    public byte[] decorated() {
+        return JSON;
+    }
+
+    @GET
+    @Path("cache-control")
+    @LZF
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response cacheControl() {
+        jakarta.ws.rs.core.CacheControl cache = new jakarta.ws.rs.core.CacheControl(); // no-transform by default
+        cache.setMaxAge(60);
+        return Response.ok(JSON).cacheControl(cache).build();
+    }
+
+    @POST
+    @Path("peek")
+    @LZF
+    @GZIP
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.TEXT_PLAIN)
+    public String peek(InputStream body) throws IOException {
+        return new String(body.readNBytes(7), StandardCharsets.UTF_8);
+    }
+
     @GET
     @Path("weak-etag")
     @LZF

@@ -230,6 +230,31 @@ class RequestDecodingTest {
     }
 
     @Test
+    @Timeout(60)
+    void stackedEmptyMembersAreStoppedByTheLimit() {
+        byte[] emptyMember = Bodies.gzip(new byte[0]);
+        java.io.ByteArrayOutputStream members = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < 1_000_000; i++) { // 20 MB of empty gzip members, decoding to nothing
+            members.write(emptyMember, 0, emptyMember.length);
+        }
+        byte[] body = Bodies.gzip(Bodies.gzip(members.toByteArray()));
+        assertTrue(body.length < 10_000, body.length + " bytes");
+        Reply reply = post("count", body, "Content-Encoding", "gzip, gzip, gzip");
+        assertEquals(413, reply.status());
+        assertStillServing();
+    }
+
+    @Test
+    void aMethodThatReadsPartOfTheStreamIsServedAndReleasesTheCodec() {
+        for (int i = 0; i < 50; i++) {
+            Reply reply = post("peek", Bodies.gzip(DATA), "Content-Encoding", "gzip");
+            assertEquals(200, reply.status());
+            assertEquals(new String(DATA, 0, 7, StandardCharsets.UTF_8), reply.text());
+        }
+        assertStillServing();
+    }
+
+    @Test
     void stackedBombIsStoppedToo() {
         byte[] doubleBomb = Bodies.gzip(Bodies.gzipBomb(1L << 30));
         Reply reply = post("count", doubleBomb, "Content-Encoding", "gzip, gzip");

@@ -193,11 +193,20 @@ class ResponseEncodingTest {
         assertArrayEquals(JSON, lzfOnly.decoded());
     }
 
+    /** no-transform binds intermediaries, and JAX-RS's CacheControl sets it by default: the origin still encodes. */
     @Test
-    void noTransformAndPartialContentAreNotEncoded() {
+    void noTransformDoesNotStopTheOriginsOwnEncoding() {
         Reply noTransform = get("no-transform", "Accept-Encoding", "lzf");
-        assertNull(noTransform.header("Content-Encoding"));
-        assertArrayEquals(JSON, noTransform.body());
+        assertEquals("lzf", noTransform.header("Content-Encoding"));
+        assertEquals("max-age=60, no-transform", noTransform.header("Cache-Control"));
+        assertArrayEquals(JSON, noTransform.decoded());
+        Reply cacheControl = get("cache-control", "Accept-Encoding", "lzf");
+        assertEquals("lzf", cacheControl.header("Content-Encoding"));
+        assertTrue(cacheControl.header("Cache-Control").contains("no-transform"), cacheControl.header("Cache-Control"));
+    }
+
+    @Test
+    void partialContentIsNotEncoded() {
         Reply partial = get("partial", "Accept-Encoding", "lzf");
         assertEquals(206, partial.status());
         assertNull(partial.header("Content-Encoding"));
@@ -217,8 +226,10 @@ class ResponseEncodingTest {
         Reply head = Http.head(server.uri("both"), "Accept-Encoding", "gzip");
         assertEquals(200, head.status());
         assertEquals(0, head.body().length);
+        assertEquals("gzip", head.header("Content-Encoding"));
         assertEquals(get.header("Content-Encoding"), head.header("Content-Encoding"));
         assertEquals(get.header("Vary"), head.header("Vary"));
+        assertEquals(get.header("Content-Length"), head.header("Content-Length"), "neither has a stale length");
         Reply smallHead = Http.head(server.uri("small"), "Accept-Encoding", "gzip");
         assertNull(smallHead.header("Content-Encoding"));
         assertEquals(Integer.toString(CodingResource.SMALL.length), smallHead.header("Content-Length"));
@@ -251,6 +262,26 @@ class ResponseEncodingTest {
         assertEquals(200, otherCoding.status(), "the client holds the lzf variant, not the gzip one");
         assertEquals("\"v1-gzip\"", otherCoding.header("ETag"));
         assertArrayEquals(JSON, otherCoding.decoded());
+    }
+
+    @Test
+    void ifMatchWithAnyOfferedCodingsTagPassesWithoutAcceptEncoding() {
+        Reply update = Http.send(Http.request(server.uri("etag"), "If-Match", "\"v1-gzip\"")
+                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("new state")).build());
+        assertEquals(200, update.status(), update.text());
+        assertEquals("updated 9", update.text());
+        Reply stale = Http.send(Http.request(server.uri("etag"), "If-Match", "\"v0-gzip\"")
+                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("new state")).build());
+        assertEquals(412, stale.status());
+    }
+
+    /** An application filter that replaces Vary and sets the ETag runs before ours: both survive, coded. */
+    @Test
+    void applicationHeaderDecoratorsDoNotUndoVaryOrEtag() {
+        Reply reply = get("decorated", "Accept-Encoding", "lzf");
+        assertEquals("lzf", reply.header("Content-Encoding"));
+        assertEquals("Origin, Accept-Encoding", reply.header("Vary"));
+        assertEquals("\"d1-lzf\"", reply.header("ETag"));
     }
 
     @Test
