@@ -38,34 +38,32 @@ public final class Bodies {
         return bytes;
     }
 
-    public static byte[] gzip(byte[] data) {
+    /** An encoder of the JDK or compress-lzf, independent of the library. */
+    @FunctionalInterface
+    private interface Encoder {
+        OutputStream wrap(OutputStream sink) throws IOException;
+    }
+
+    private static byte[] encodeWith(Encoder encoder, byte[] data) {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        try (OutputStream out = new GZIPOutputStream(sink)) {
+        try (OutputStream out = encoder.wrap(sink)) {
             out.write(data);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return sink.toByteArray();
+    }
+
+    public static byte[] gzip(byte[] data) {
+        return encodeWith(GZIPOutputStream::new, data);
     }
 
     public static byte[] deflate(byte[] data) {
-        ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        try (OutputStream out = new DeflaterOutputStream(sink)) {
-            out.write(data);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return sink.toByteArray();
+        return encodeWith(DeflaterOutputStream::new, data);
     }
 
     public static byte[] lzf(byte[] data) {
-        ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        try (OutputStream out = new LZFOutputStream(sink)) {
-            out.write(data);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return sink.toByteArray();
+        return encodeWith(LZFOutputStream::new, data);
     }
 
     public static byte[] encode(String coding, byte[] data) {
