@@ -23,6 +23,7 @@ import org.restcompress.negotiation.HeaderLists;
  * <tr><td>{@value #EXCLUDED_MEDIA_TYPES}</td><td>images, audio, video, archives, fonts</td></tr>
  * <tr><td>{@value #MAX_DECODED_SIZE}</td><td>10M</td></tr>
  * <tr><td>{@value #MAX_CODINGS}</td><td>{@value #DEFAULT_MAX_CODINGS}</td></tr>
+ * <tr><td>{@value #REQUEST_CODING}</td><td>{@code identity} (client side)</td></tr>
  * <tr><td>{@code restcompress.<coding>.<name>}</td><td>per codec, e.g. {@code restcompress.gzip.level=6}</td></tr>
  * </table>
  */
@@ -34,6 +35,11 @@ public final class CompressionConfig {
     public static final String EXCLUDED_MEDIA_TYPES = PREFIX + "excluded-media-types";
     public static final String MAX_DECODED_SIZE = PREFIX + "max-decoded-size";
     public static final String MAX_CODINGS = PREFIX + "max-codings";
+    /**
+     * Client side: the coding for request bodies ({@code identity}, the default, sends them as they are). Also a
+     * per-request property of the same name, which overrides it for one request.
+     */
+    public static final String REQUEST_CODING = PREFIX + "request-coding";
 
     /** Measured: see README, "Choosing the threshold". */
     public static final int DEFAULT_THRESHOLD = 1024;
@@ -52,6 +58,7 @@ public final class CompressionConfig {
     private final List<MediaType> excludedMediaTypes;
     private final long maxDecodedSize;
     private final int maxCodings;
+    private final String requestCoding;
     private final Function<String, Object> source;
 
     private CompressionConfig(Builder b) {
@@ -60,6 +67,7 @@ public final class CompressionConfig {
         this.excludedMediaTypes = List.copyOf(b.excludedMediaTypes);
         this.maxDecodedSize = b.maxDecodedSize;
         this.maxCodings = b.maxCodings;
+        this.requestCoding = b.requestCoding;
         this.source = b.source;
     }
 
@@ -81,6 +89,7 @@ public final class CompressionConfig {
         string(lookup, EXCLUDED_MEDIA_TYPES).ifPresent(v -> b.excludedMediaTypes(list(v)));
         string(lookup, MAX_DECODED_SIZE).ifPresent(v -> b.maxDecodedSize(size(MAX_DECODED_SIZE, v)));
         string(lookup, MAX_CODINGS).ifPresent(v -> b.maxCodings((int) Math.min(100, size(MAX_CODINGS, v))));
+        string(lookup, REQUEST_CODING).ifPresent(b::requestCoding);
         return b.build();
     }
 
@@ -112,6 +121,11 @@ public final class CompressionConfig {
         return maxCodings;
     }
 
+    /** Client side: the coding for request bodies, {@code identity} for none. */
+    public String requestCoding() {
+        return requestCoding;
+    }
+
     /**
      * Whether a body of this type is worth compressing: not when it matches an excluded type, except for structured
      * syntaxes {@code +json} and {@code +xml} (such as {@code image/svg+xml}), which are text.
@@ -140,7 +154,8 @@ public final class CompressionConfig {
     @Override
     public String toString() {
         return "CompressionConfig[preference=" + preference + ", threshold=" + threshold + ", excluded="
-                + excludedMediaTypes + ", maxDecodedSize=" + maxDecodedSize + ", maxCodings=" + maxCodings + "]";
+                + excludedMediaTypes + ", maxDecodedSize=" + maxDecodedSize + ", maxCodings=" + maxCodings
+                + ", requestCoding=" + requestCoding + "]";
     }
 
     private static Optional<String> string(Function<String, Object> lookup, String key) {
@@ -186,6 +201,7 @@ public final class CompressionConfig {
         private List<MediaType> excludedMediaTypes = parseTypes(DEFAULT_EXCLUDED_MEDIA_TYPES);
         private long maxDecodedSize = DEFAULT_MAX_DECODED_SIZE;
         private int maxCodings = DEFAULT_MAX_CODINGS;
+        private String requestCoding = "identity";
         private Function<String, Object> source = key -> null;
 
         private Builder() {
@@ -226,6 +242,16 @@ public final class CompressionConfig {
                 throw new IllegalArgumentException(MAX_CODINGS + " must be at least 1, was " + codings);
             }
             this.maxCodings = codings;
+            return this;
+        }
+
+        /** Client side: compress request bodies with this coding ({@code identity}: do not). */
+        public Builder requestCoding(String coding) {
+            String token = coding.trim().toLowerCase(Locale.ROOT);
+            if (!HeaderLists.isToken(token)) {
+                throw new IllegalArgumentException(REQUEST_CODING + " must be a coding token, was '" + coding + "'");
+            }
+            this.requestCoding = token;
             return this;
         }
 

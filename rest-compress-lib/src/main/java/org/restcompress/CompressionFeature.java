@@ -5,13 +5,17 @@ import jakarta.ws.rs.core.Configuration;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.Provider;
+import org.restcompress.client.ClientCompression;
 import org.restcompress.codec.CodecRegistry;
 import org.restcompress.server.CompressionBinder;
 import org.restcompress.server.ContentDecodingExceptionMapper;
 
 /**
- * The one thing to register: {@code @LZF}, {@code @GZIP} and {@code @Compressed} resource methods then negotiate
- * {@code Accept-Encoding}, encode their responses and decode their requests' {@code Content-Encoding}.
+ * The one thing to register. On a server, {@code @LZF}, {@code @GZIP} and {@code @Compressed} resource methods then
+ * negotiate {@code Accept-Encoding}, encode their responses and decode their requests' {@code Content-Encoding}. On a
+ * client ({@code client.register(CompressionFeature.class)}, a proxy's, or MicroProfile Rest Client's
+ * {@code @RegisterProvider}) responses are decoded transparently, {@code Accept-Encoding} lists exactly the codings
+ * the client decodes, and request bodies are compressed when asked for.
  *
  * <p>Register the class to read settings from configuration properties and system properties (see
  * {@link CompressionConfig}), or an instance made with a {@link CompressionConfig}. Registering it twice has no
@@ -19,6 +23,9 @@ import org.restcompress.server.ContentDecodingExceptionMapper;
  */
 @Provider
 public final class CompressionFeature implements Feature {
+
+    /** Set on a configuration this feature has configured, so that a second registration adds nothing. */
+    private static final String CONFIGURED = CompressionFeature.class.getName() + ".configured";
 
     private final CompressionConfig config;
 
@@ -34,14 +41,18 @@ public final class CompressionFeature implements Feature {
     @Override
     public boolean configure(FeatureContext context) {
         Configuration configuration = context.getConfiguration();
-        if (configuration.getRuntimeType() != RuntimeType.SERVER
-                || configuration.isRegistered(CompressionBinder.class)) {
+        if (configuration.getProperty(CONFIGURED) != null) {
             return false;
         }
+        context.property(CONFIGURED, Boolean.TRUE);
         CompressionConfig settings = config != null ? config : CompressionConfig.from(configuration::getProperty);
         CodecRegistry registry = CodecRegistry.load(classLoader(), settings::codecOptions);
-        context.register(new CompressionBinder(settings, registry));
-        context.register(new ContentDecodingExceptionMapper());
+        if (configuration.getRuntimeType() == RuntimeType.CLIENT) {
+            ClientCompression.register(context, settings, registry);
+        } else {
+            context.register(new CompressionBinder(settings, registry));
+            context.register(new ContentDecodingExceptionMapper());
+        }
         return true;
     }
 

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.function.Function;
+import org.restcompress.negotiation.HeaderLists;
 
 /**
  * The content codings this process can encode and decode, by token and alias, case-insensitively. Built in:
@@ -88,6 +89,37 @@ public final class CodecRegistry {
         String normalized = normalize(name);
         ContentCodec codec = byName.get(normalized);
         return codec == null ? normalized : normalize(codec.token());
+    }
+
+    /**
+     * The codecs that decode a body with this {@code Content-Encoding} (all its field lines), in the order the sender
+     * applied them; {@code identity} members are dropped.
+     *
+     * @throws UnsupportedCodingException for a coding this registry lacks, a malformed member, or more than
+     *                                    {@code maxCodings} codings
+     */
+    public List<ContentCodec> decoders(List<String> contentEncoding, int maxCodings)
+            throws UnsupportedCodingException {
+        List<ContentCodec> codecs = new ArrayList<>();
+        for (String member : HeaderLists.members(contentEncoding)) {
+            ContentCodec codec = HeaderLists.isToken(member) ? byName.get(normalize(member)) : null;
+            if (codec == null) {
+                throw new UnsupportedCodingException("unsupported content coding '" + printable(member) + "'");
+            }
+            if (!normalize(codec.token()).equals(IdentityCodec.TOKEN)) {
+                codecs.add(codec);
+            }
+        }
+        if (codecs.size() > maxCodings) {
+            throw new UnsupportedCodingException("at most " + maxCodings + " content codings may be stacked");
+        }
+        return codecs;
+    }
+
+    /** The start of a header member, safe to echo in a message. */
+    private static String printable(String member) {
+        String cut = member.length() > 40 ? member.substring(0, 40) + "..." : member;
+        return cut.replaceAll("[^\\x20-\\x7e]", "?");
     }
 
     /** Every active coding's token, {@code identity} included, in registration order. */

@@ -9,14 +9,13 @@ import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptor;
 import java.lang.reflect.Method;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.restcompress.CompressionConfig;
 import org.restcompress.CompressionOptions;
+import org.restcompress.DeclaredCodings;
 import org.restcompress.codec.CodecRegistry;
-import org.restcompress.codec.IdentityCodec;
 
 /**
  * Reads each resource method's coding annotations once, at deployment, and binds to an annotated method exactly one
@@ -63,19 +62,9 @@ public final class CompressionBinder implements DynamicFeature {
     }
 
     private EncodingPolicy policyFor(DeclaredCodings declared, Optional<CompressionOptions> options, Method method) {
-        List<String> offered = new ArrayList<>();
-        if (declared.all()) {
-            offered.addAll(registry.encodingTokens());
-        }
-        for (String token : declared.tokens()) {
-            String canonical = registry.canonical(token);
-            if (registry.find(canonical).isEmpty() || canonical.equals(IdentityCodec.TOKEN)) {
-                LOG.log(System.Logger.Level.WARNING, "rest-compress: " + method.getDeclaringClass().getName() + "."
-                        + method.getName() + " offers coding '" + token + "', which is not active; skipped");
-            } else if (!offered.contains(canonical)) {
-                offered.add(canonical);
-            }
-        }
+        List<String> offered = declared.resolve(registry, config.preference(), token -> LOG.log(
+                System.Logger.Level.WARNING, "rest-compress: " + method.getDeclaringClass().getName() + "."
+                        + method.getName() + " offers coding '" + token + "', which is not active; skipped"));
         int threshold = options.map(CompressionOptions::threshold).filter(t -> t >= 0).orElse(config.threshold());
         long maxDecoded = options.map(CompressionOptions::maxDecodedSize).filter(m -> m >= 0)
                 .orElse(config.maxDecodedSize());

@@ -348,6 +348,16 @@ public class CodingResource {
         return Integer.toString(body.length);
     }
 
+    /** How the body travelled ("none" when unencoded) and its decoded length. */
+    @POST
+    @Path("received")
+    @Compressed
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.TEXT_PLAIN)
+    public String received(byte[] body, @Context HttpHeaders headers) {
+        return headers.getHeaderString("X-Received-Content-Encoding") + " " + body.length;
+    }
+
     @POST
     @Path("limited")
     @LZF

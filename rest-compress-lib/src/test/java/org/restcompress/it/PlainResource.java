@@ -17,6 +17,14 @@ public class PlainResource {
         return CodingResource.JSON;
     }
 
+    /** What the client advertised. */
+    @GET
+    @Path("accept-encoding")
+    @Produces(MediaType.TEXT_PLAIN)
+    public String acceptEncoding(@jakarta.ws.rs.HeaderParam("Accept-Encoding") String acceptEncoding) {
+        return acceptEncoding == null ? "none" : acceptEncoding;
+    }
+
     @POST
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.TEXT_PLAIN)

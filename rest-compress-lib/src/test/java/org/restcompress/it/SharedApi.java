@@ -15,4 +15,19 @@ public interface SharedApi {
     @LZF
     @Produces(MediaType.APPLICATION_JSON)
     byte[] shared();
+
+    /** Answers "coding-received bytes-decoded", so the client can see how its body travelled. */
+    @jakarta.ws.rs.POST
+    @Path("upload")
+    @LZF
+    @jakarta.ws.rs.Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.TEXT_PLAIN)
+    String upload(byte[] body);
+
+    /** No coding annotation: request bodies go as the client is configured. */
+    @jakarta.ws.rs.POST
+    @Path("upload-plain")
+    @jakarta.ws.rs.Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.TEXT_PLAIN)
+    String uploadPlain(byte[] body);
 }

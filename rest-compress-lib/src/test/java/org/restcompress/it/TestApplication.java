@@ -16,6 +16,7 @@ public class TestApplication extends Application {
     public Set<Class<?>> getClasses() {
         return Set.of(CompressionFeature.class, CodingResource.class, ClassLevelResource.class,
                 SharedApiResource.class, PlainResource.class,
-                GZIPEncodingInterceptor.class, JacksonJsonProvider.class, DecoratingFilter.class);
+                GZIPEncodingInterceptor.class, JacksonJsonProvider.class, DecoratingFilter.class,
+                WireRecorder.class);
     }
 }

@@ -1,29 +1,34 @@
-package org.restcompress.server;
+package org.restcompress;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import org.restcompress.Compressed;
-import org.restcompress.CompressionOptions;
+import java.util.function.Consumer;
+import org.restcompress.codec.CodecRegistry;
+import org.restcompress.codec.IdentityCodec;
+import org.restcompress.negotiation.EncodingChooser;
 
 /**
  * The codings a resource method declares through {@link Compressed} and annotations meta-annotated with it. Looked up
  * as JAX-RS inherits annotations: the method, else the method it implements or overrides (so a shared client/server
- * interface may carry them), else the class and its supertypes.
+ * interface may carry them), else the class and its supertypes. Read once per method, at deployment (server) or
+ * proxy creation (client).
  *
  * @param all    whether a plain {@code @Compressed} asked for every active coding
  * @param tokens the named codings, lower case, in declaration order
  */
-record DeclaredCodings(boolean all, Set<String> tokens) {
+public record DeclaredCodings(boolean all, Set<String> tokens) {
 
-    static Optional<DeclaredCodings> of(Class<?> resourceClass, Method method) {
+    public static Optional<DeclaredCodings> of(Class<?> resourceClass, Method method) {
         for (Method candidate : overridden(resourceClass, method)) {
             Optional<DeclaredCodings> found = from(candidate.getAnnotations());
             if (found.isPresent()) {
@@ -40,7 +45,7 @@ record DeclaredCodings(boolean all, Set<String> tokens) {
     }
 
     /** The method's {@link CompressionOptions}, else its class's, else none. */
-    static Optional<CompressionOptions> options(Class<?> resourceClass, Method method) {
+    public static Optional<CompressionOptions> options(Class<?> resourceClass, Method method) {
         for (Method candidate : overridden(resourceClass, method)) {
             CompressionOptions options = candidate.getAnnotation(CompressionOptions.class);
             if (options != null) {
@@ -54,6 +59,28 @@ record DeclaredCodings(boolean all, Set<String> tokens) {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The active codings meant, canonical, most preferred first ({@code registry} decides what is active and what
+     * {@code x-gzip} means; {@code preference} orders them); {@code onInactive} hears of each named coding skipped.
+     */
+    public List<String> resolve(CodecRegistry registry,
+            List<String> preference, Consumer<String> onInactive) {
+        List<String> offered = new ArrayList<>();
+        if (all) {
+            offered.addAll(registry.encodingTokens());
+        }
+        for (String token : tokens) {
+            String canonical = registry.canonical(token);
+            if (registry.find(canonical).isEmpty()
+                    || canonical.equals(IdentityCodec.TOKEN)) {
+                onInactive.accept(token);
+            } else if (!offered.contains(canonical)) {
+                offered.add(canonical);
+            }
+        }
+        return new EncodingChooser(preference).byPreference(offered);
     }
 
     private static Optional<DeclaredCodings> from(Annotation[] annotations) {

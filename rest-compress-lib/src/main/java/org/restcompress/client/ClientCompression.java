@@ -1,0 +1,32 @@
+package org.restcompress.client;
+
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.client.ClientRequestFilter;
+import jakarta.ws.rs.client.ClientResponseFilter;
+import jakarta.ws.rs.core.FeatureContext;
+import jakarta.ws.rs.ext.ReaderInterceptor;
+import jakarta.ws.rs.ext.WriterInterceptor;
+import java.util.Map;
+import org.restcompress.CompressionConfig;
+import org.restcompress.codec.CodecRegistry;
+
+/** The client half of {@link org.restcompress.CompressionFeature}: what one client registration installs. */
+public final class ClientCompression {
+
+    private ClientCompression() {
+    }
+
+    public static void register(FeatureContext context, CompressionConfig config, CodecRegistry registry) {
+        ClientCodings codings = new ClientCodings(config, registry);
+        ServerCodings servers = new ServerCodings();
+        context.register(new AcceptEncodingFilter(codings.acceptEncoding()),
+                Map.of(ClientRequestFilter.class, Priorities.HEADER_DECORATOR));
+        context.register(new RequestEncoder(codings, servers), Map.of(
+                ClientRequestFilter.class, Priorities.ENTITY_CODER,
+                WriterInterceptor.class, Priorities.ENTITY_CODER));
+        context.register(new ResponseDecoder(codings), Map.of(ReaderInterceptor.class, Priorities.ENTITY_CODER));
+        context.register(new UnsupportedCodingRetry(codings, servers),
+                Map.of(ClientResponseFilter.class, Priorities.ENTITY_CODER));
+        context.register(new ProxyCodingBinder(codings));
+    }
+}

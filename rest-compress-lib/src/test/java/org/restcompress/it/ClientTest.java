@@ -1,0 +1,244 @@
+package org.restcompress.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.restcompress.it.CodingResource.JSON;
+
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.client.Client;
+import jakarta.ws.rs.client.ClientBuilder;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import org.eclipse.microprofile.rest.client.RestClientBuilder;
+import org.jboss.resteasy.client.jaxrs.ResteasyWebTarget;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.restcompress.CompressionConfig;
+import org.restcompress.CompressionFeature;
+
+/** The client side with real clients (RESTEasy's JAX-RS client, its proxies, MicroProfile Rest Client). */
+class ClientTest {
+
+    private static final byte[] UPLOAD = Bodies.json(200_000);
+    private static TestServer server;
+    private static MisbehavingServer misbehaving;
+    private Client client;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = TestServer.start(TestApplication.class);
+        misbehaving = new MisbehavingServer();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+        misbehaving.close();
+    }
+
+    @BeforeEach
+    void newClient() {
+        client = ClientBuilder.newClient().register(CompressionFeature.class);
+    }
+
+    @AfterEach
+    void closeClient() {
+        client.close();
+    }
+
+    private String post(Client c, String path, byte[] body, String requestCoding) {
+        var request = c.target(server.uri(path)).request();
+        if (requestCoding != null) {
+            request.property(CompressionConfig.REQUEST_CODING, requestCoding);
+        }
+        return request.post(Entity.entity(body, MediaType.APPLICATION_JSON), String.class);
+    }
+
+    @Test
+    void advertisesExactlyTheCodingsItDecodes() {
+        String advertised = client.target(server.uri("plain/accept-encoding")).request().get(String.class);
+        assertEquals("lzf, gzip;q=0.9, deflate;q=0.8, x-xor;q=0.7", advertised);
+        String own = client.target(server.uri("plain/accept-encoding")).request()
+                .header("Accept-Encoding", "gzip").get(String.class);
+        assertEquals("gzip", own, "an application's own header is left alone");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"lzf", "gzip", "deflate", "x-xor"})
+    void decodesEveryCodingTransparently(String coding) {
+        try (Response response = client.target(server.uri("all")).request().header("Accept-Encoding", coding).get()) {
+            assertEquals(coding, response.getHeaderString("Content-Encoding"), "came compressed");
+            assertArrayEquals(JSON, response.readEntity(byte[].class));
+        }
+    }
+
+    @Test
+    void decodesAsStreamsAndStrings() throws Exception {
+        try (Response response = client.target(server.uri("both")).request().get()) {
+            assertEquals("lzf", response.getHeaderString("Content-Encoding"));
+            try (InputStream in = response.readEntity(InputStream.class)) {
+                assertArrayEquals(JSON, in.readAllBytes());
+            }
+        }
+        assertEquals(new String(JSON, StandardCharsets.UTF_8),
+                client.target(server.uri("gzip")).request().get(String.class));
+    }
+
+    @Test
+    void decodesStackedCodings() {
+        assertArrayEquals(MisbehavingServer.BODY,
+                client.target(misbehaving.uri("/stacked")).request().get(byte[].class));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"lzf", "gzip", "deflate", "x-xor"})
+    void compressesRequestBodiesWhenAskedPerRequest(String coding) {
+        assertEquals(coding + " " + UPLOAD.length, post(client, "received", UPLOAD, coding));
+        assertEquals("none " + UPLOAD.length, post(client, "received", UPLOAD, null), "opt-in only");
+    }
+
+    /** Byte-exact both ways: the body goes up in one coding and comes back in another. */
+    @ParameterizedTest
+    @ValueSource(strings = {"lzf", "gzip", "deflate"})
+    void roundTripsEveryCodingBothWays(String coding) {
+        String back = coding.equals("gzip") ? "lzf" : "gzip";
+        try (Response response = client.target(server.uri("echo")).request()
+                .property(CompressionConfig.REQUEST_CODING, coding).header("Accept-Encoding", back)
+                .post(Entity.entity(UPLOAD, MediaType.APPLICATION_JSON))) {
+            assertEquals(200, response.getStatus());
+            assertEquals(back, response.getHeaderString("Content-Encoding"));
+            assertArrayEquals(UPLOAD, response.readEntity(byte[].class));
+        }
+    }
+
+    @Test
+    void compressesRequestBodiesPerClient() {
+        Client gzipClient = ClientBuilder.newClient()
+                .register(new CompressionFeature(CompressionConfig.builder().requestCoding("gzip").build()));
+        try {
+            assertEquals("gzip " + UPLOAD.length, post(gzipClient, "received", UPLOAD, null));
+            assertEquals("none " + UPLOAD.length, post(gzipClient, "received", UPLOAD, "identity"),
+                    "a request can opt out");
+            byte[] small = Bodies.json(500);
+            assertEquals("none 500", post(gzipClient, "received", small, null), "under the threshold");
+            String echoed = gzipClient.target(server.uri("echo")).request()
+                    .post(Entity.entity(UPLOAD, MediaType.APPLICATION_JSON), String.class);
+            assertEquals(new String(UPLOAD, StandardCharsets.UTF_8), echoed, "round trip, compressed both ways");
+        } finally {
+            gzipClient.close();
+        }
+    }
+
+    /** The 2014 demo's check: one annotated interface, used by the server and by a client proxy. */
+    @Test
+    void resteasyProxyOfTheSharedInterface() {
+        SharedApi api = ((ResteasyWebTarget) client.target(server.uri(""))).proxy(SharedApi.class);
+        assertArrayEquals(JSON, api.shared());
+        assertEquals("lzf " + UPLOAD.length, api.upload(UPLOAD), "@LZF on the method compresses the request");
+        assertEquals("none " + UPLOAD.length, api.uploadPlain(UPLOAD));
+    }
+
+    @Test
+    void microProfileRestClient() {
+        SharedApi api = RestClientBuilder.newBuilder().baseUri(server.uri(""))
+                .register(CompressionFeature.class).build(SharedApi.class);
+        assertArrayEquals(JSON, api.shared());
+        assertEquals("lzf " + UPLOAD.length, api.upload(UPLOAD));
+    }
+
+    @Test
+    void microProfileRestClientWithRegisterProvider() {
+        RegisteredSharedApi api = RestClientBuilder.newBuilder().baseUri(server.uri(""))
+                .build(RegisteredSharedApi.class);
+        assertArrayEquals(JSON, api.shared());
+        assertEquals("lzf " + UPLOAD.length, api.upload(UPLOAD));
+        assertEquals("none " + UPLOAD.length, api.uploadPlain(UPLOAD));
+    }
+
+    @Test
+    void unknownResponseCodingIsAProcessingExceptionNamingIt() {
+        ProcessingException e = assertThrows(ProcessingException.class,
+                () -> client.target(misbehaving.uri("/unknown")).request().get(byte[].class));
+        assertTrue(messages(e).contains("unsupported content coding 'br'"), messages(e));
+    }
+
+    @Test
+    void corruptAndTruncatedResponsesAreProcessingExceptionsNamingTheCoding() {
+        ProcessingException corrupt = assertThrows(ProcessingException.class,
+                () -> client.target(misbehaving.uri("/corrupt")).request().get(byte[].class));
+        assertTrue(messages(corrupt).contains("corrupt gzip content"), messages(corrupt));
+        ProcessingException truncated = assertThrows(ProcessingException.class,
+                () -> client.target(misbehaving.uri("/truncated")).request().get(String.class));
+        assertTrue(messages(truncated).contains("corrupt lzf content: truncated"), messages(truncated));
+    }
+
+    @Test
+    void oversizedResponsesStopAtTheLimit() {
+        Client limited = ClientBuilder.newClient()
+                .register(new CompressionFeature(CompressionConfig.builder().maxDecodedSize(1 << 20).build()));
+        try {
+            ProcessingException e = assertThrows(ProcessingException.class,
+                    () -> limited.target(misbehaving.uri("/bomb")).request().get(byte[].class));
+            assertTrue(messages(e).contains("exceeds the limit of 1048576 bytes"), messages(e));
+            ProcessingException perRequest = assertThrows(ProcessingException.class, () -> client
+                    .target(misbehaving.uri("/bomb")).request().property(CompressionConfig.MAX_DECODED_SIZE, 1000)
+                    .get(byte[].class));
+            assertTrue(messages(perRequest).contains("limit of 1000 bytes"), messages(perRequest));
+        } finally {
+            limited.close();
+        }
+    }
+
+    /** A server that takes only gzip says so in a 415: resend once in gzip, and start with gzip from then on. */
+    @Test
+    void retriesOnceAfter415AndRemembersTheServer() {
+        Client lzfClient = ClientBuilder.newClient()
+                .register(new CompressionFeature(CompressionConfig.builder().requestCoding("lzf").build()));
+        try {
+            int refused = misbehaving.gzipOnlyRefused.get();
+            int accepted = misbehaving.gzipOnlyAccepted.get();
+            var target = lzfClient.target(misbehaving.uri("/gzip-only"));
+            assertEquals("gzip " + UPLOAD.length,
+                    target.request().post(Entity.entity(UPLOAD, MediaType.APPLICATION_JSON), String.class));
+            assertEquals(refused + 1, misbehaving.gzipOnlyRefused.get());
+            assertEquals(accepted + 1, misbehaving.gzipOnlyAccepted.get());
+            assertEquals("gzip " + UPLOAD.length,
+                    target.request().post(Entity.entity(UPLOAD, MediaType.APPLICATION_JSON), String.class));
+            assertEquals(refused + 1, misbehaving.gzipOnlyRefused.get(), "remembered: no second refusal");
+            assertEquals(accepted + 2, misbehaving.gzipOnlyAccepted.get());
+        } finally {
+            lzfClient.close();
+        }
+    }
+
+    @Test
+    void aStreamBodyIsNotReplayedAfter415() {
+        Client lzfClient = ClientBuilder.newClient()
+                .register(new CompressionFeature(CompressionConfig.builder().requestCoding("lzf").build()));
+        try (Response response = lzfClient.target(misbehaving.uri("/gzip-only")).request().post(Entity.entity(
+                new java.io.ByteArrayInputStream(UPLOAD), MediaType.APPLICATION_OCTET_STREAM))) {
+            assertEquals(415, response.getStatus());
+            assertEquals("gzip", response.getHeaderString("Accept-Encoding"));
+        } finally {
+            lzfClient.close();
+        }
+    }
+
+    private static String messages(Throwable t) {
+        StringBuilder all = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            all.append(c.getMessage()).append(" | ");
+        }
+        return all.toString();
+    }
+}
