@@ -21,12 +21,13 @@ public final class ClientCompression {
         ServerCodings servers = new ServerCodings();
         context.register(new AcceptEncodingFilter(codings.acceptEncoding()),
                 Map.of(ClientRequestFilter.class, Priorities.HEADER_DECORATOR));
+        // after the application's request filters (USER), which may still set headers, properties or the entity
         context.register(new RequestEncoder(codings, servers), Map.of(
-                ClientRequestFilter.class, Priorities.ENTITY_CODER,
+                ClientRequestFilter.class, Priorities.USER + 1000,
                 WriterInterceptor.class, Priorities.ENTITY_CODER));
         context.register(new ResponseDecoder(codings), Map.of(ReaderInterceptor.class, Priorities.ENTITY_CODER));
         context.register(new UnsupportedCodingRetry(codings, servers),
-                Map.of(ClientResponseFilter.class, Priorities.ENTITY_CODER));
+                Map.of(ClientResponseFilter.class, UnsupportedCodingRetry.PRIORITY));
         context.register(new ProxyCodingBinder(codings));
     }
 }

@@ -3,28 +3,30 @@ package org.restcompress.client;
 import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
-import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import org.restcompress.CompressionConfig;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.codec.IdentityCodec;
-import org.restcompress.io.DeferredOutputStream;
 import org.restcompress.io.Uncloseable;
 
 /**
  * Compresses request bodies, when asked to: by the request property {@code restcompress.request-coding}, else the
- * coding of the proxy method's annotation, else the client's {@code restcompress.request-coding} setting. Bodies
- * under the threshold or of an incompressible type go out as they are; the body is encoded while it is written. A
- * server that has answered 415 gets a coding it said it accepts, or the body as it is.
+ * coding of the proxy method's annotation, else the client's {@code restcompress.request-coding} setting. The
+ * decision, and the {@code Content-Encoding} header, are made in the request filter: connectors that stream the body
+ * (chunked) send the headers before a writer interceptor runs. So the threshold applies where the filter knows the
+ * body's size ({@code byte[]}, {@code String}, {@code File}); other entities are encoded whatever their size. Bodies
+ * of an incompressible media type go out as they are. A server that has answered 415 gets a coding it said it
+ * accepts, or the body as it is.
  */
 final class RequestEncoder implements ClientRequestFilter, WriterInterceptor {
 
-    /** The coding this request's body was sent in (set once the body is encoded): the 415 retry reads it. */
+    /** The coding this request's body is sent in: the 415 retry reads it. */
     static final String SENT_CODING = RequestEncoder.class.getName() + ".sent";
-    private static final String PENDING = RequestEncoder.class.getName() + ".pending";
 
     private final ClientCodings codings;
     private final ServerCodings servers;
@@ -36,7 +38,10 @@ final class RequestEncoder implements ClientRequestFilter, WriterInterceptor {
 
     @Override
     public void filter(ClientRequestContext request) {
-        if (!request.hasEntity() || request.getHeaders().containsKey(HttpHeaders.CONTENT_ENCODING)) {
+        request.removeProperty(SENT_CODING); // an Invocation.Builder may be reused: nothing carries over
+        if (!request.hasEntity() || request.getHeaders().containsKey(HttpHeaders.CONTENT_ENCODING)
+                || !codings.config().isCompressible(request.getMediaType())
+                || knownSize(request.getEntity()) < codings.config().threshold()) {
             return;
         }
         Object setting = request.getProperty(CompressionConfig.REQUEST_CODING);
@@ -46,45 +51,50 @@ final class RequestEncoder implements ClientRequestFilter, WriterInterceptor {
         }
         String coding = servers.choose(request.getUri(), wanted, codings.decodable());
         if (coding != null) {
-            request.setProperty(PENDING, coding);
+            request.getHeaders().putSingle(HttpHeaders.CONTENT_ENCODING, coding);
+            request.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
+            request.setProperty(SENT_CODING, coding);
         }
     }
 
     @Override
     public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
-        Object pending = context.getProperty(PENDING);
-        if (pending == null || !codings.config().isCompressible(context.getMediaType())) {
+        Object coding = context.getProperty(SENT_CODING);
+        if (coding == null) {
             context.proceed();
             return;
         }
-        context.removeProperty(PENDING);
-        ContentCodec codec = codings.codec(pending.toString()).orElseThrow();
-        MultivaluedMap<String, Object> headers = context.getHeaders();
+        ContentCodec codec = codings.codec(coding.toString()).orElseThrow();
         OutputStream raw = context.getOutputStream();
-        DeferredOutputStream body = new DeferredOutputStream(raw, codings.config().threshold(), false,
-                new DeferredOutputStream.Decision() {
-                    @Override
-                    public OutputStream encode() throws IOException {
-                        headers.putSingle(HttpHeaders.CONTENT_ENCODING, codec.token());
-                        headers.remove(HttpHeaders.CONTENT_LENGTH);
-                        context.setProperty(SENT_CODING, codec.token());
-                        return codec.encode(Uncloseable.output(raw));
-                    }
-
-                    @Override
-                    public void identity(int length) {
-                        // sent as it is
-                    }
-                });
-        context.setOutputStream(body);
+        OutputStream encoder = codec.encode(Uncloseable.output(raw));
+        context.setOutputStream(encoder);
         try {
             context.proceed();
-            body.finish();
+            encoder.close(); // finishes the coding; the connector's stream stays open
         } catch (IOException | RuntimeException e) {
-            body.abandon(e);
+            try {
+                encoder.close();
+            } catch (IOException | RuntimeException again) {
+                e.addSuppressed(again);
+            }
             throw e;
         } finally {
             context.setOutputStream(raw);
         }
+    }
+
+    /** The body's size where the entity tells it without being written, else {@code Long.MAX_VALUE}. */
+    static long knownSize(Object entity) {
+        if (entity instanceof byte[]) {
+            return ((byte[]) entity).length;
+        }
+        if (entity instanceof String) {
+            String s = (String) entity;
+            return s.length() > 4096 ? s.length() : s.getBytes(StandardCharsets.UTF_8).length;
+        }
+        if (entity instanceof File) {
+            return ((File) entity).length();
+        }
+        return Long.MAX_VALUE;
     }
 }

@@ -7,8 +7,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What servers said they accept in request bodies (the {@code Accept-Encoding} of a 415, RFC 7694), per origin, so
- * that later requests to them go out in a coding they take. Bounded: the least recently told origins are forgotten.
+ * What servers said they accept in request bodies (the {@code Accept-Encoding} of a 415, RFC 7694), per origin
+ * (scheme, host and port, default ports filled in), so that later requests to them go out in a coding they take.
+ * Per origin, not per resource: one refusing resource sets the coding for its whole server. Bounded: the least
+ * recently told origins are forgotten.
  */
 final class ServerCodings {
 
@@ -26,7 +28,8 @@ final class ServerCodings {
     static String origin(URI uri) {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         String host = uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT);
-        return scheme + "://" + host + ":" + uri.getPort();
+        int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("https") ? 443 : 80;
+        return scheme + "://" + host + ":" + port;
     }
 
     synchronized void remember(URI uri, List<String> codings) {
@@ -44,7 +47,7 @@ final class ServerCodings {
      */
     String choose(URI uri, String wanted, List<String> preferred) {
         List<String> known = accepted(uri);
-        if (known == null || known.contains(wanted)) {
+        if (known == null || known.contains(wanted) || known.contains("*")) {
             return wanted;
         }
         for (String coding : preferred) {

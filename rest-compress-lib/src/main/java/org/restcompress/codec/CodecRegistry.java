@@ -62,7 +62,7 @@ public final class CodecRegistry {
                 }
                 all.add(found.next());
             } catch (ServiceConfigurationError | LinkageError e) {
-                LOG.log(System.Logger.Level.WARNING, "rest-compress: skipping a content codec that cannot load: " + e);
+                skipped(e);
             }
         }
         List<ContentCodec> configured = new ArrayList<>();
@@ -70,13 +70,26 @@ public final class CodecRegistry {
             try {
                 configured.add(codec.configure(settingsOf.apply(normalize(codec.token()))));
             } catch (LinkageError e) {
-                LOG.log(System.Logger.Level.WARNING,
-                        "rest-compress: skipping content coding '" + codec.token() + "': " + e);
+                skipped(e);
             }
         }
         CodecRegistry registry = new CodecRegistry(configured);
         LOG.log(System.Logger.Level.INFO, "rest-compress: content codings active: " + registry.tokens());
         return registry;
+    }
+
+    /**
+     * An optional coding whose library is not on the classpath is absent by design: said at debug level. One whose
+     * library is there but fails (a native part that does not load on this platform) is worth a warning.
+     */
+    private static void skipped(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        boolean notOnClasspath = root instanceof NoClassDefFoundError || root instanceof ClassNotFoundException;
+        LOG.log(notOnClasspath ? System.Logger.Level.DEBUG : System.Logger.Level.WARNING,
+                "rest-compress: a content coding is not available: " + root);
     }
 
     /** The codec for a token or alias, ignoring case. */

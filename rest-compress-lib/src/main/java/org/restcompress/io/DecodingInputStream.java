@@ -2,6 +2,7 @@ package org.restcompress.io;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PushbackInputStream;
 import java.util.List;
 import java.util.Objects;
 import org.restcompress.codec.ContentCodec;
@@ -20,7 +21,8 @@ import org.restcompress.codec.ContentCodec;
  * while the final output stays empty.
  *
  * <p>Codec resources (inflaters, native contexts) are released at the end of the body, on failure, or on close,
- * whichever comes first. Closing does not close the underlying stream.
+ * whichever comes first. Closing closes the underlying stream only when asked to ({@code closeSource}: a client's
+ * response stream, whose close frees the connection; a server leaves the request stream to its container).
  */
 public final class DecodingInputStream extends InputStream {
 
@@ -47,11 +49,17 @@ public final class DecodingInputStream extends InputStream {
      */
     public static DecodingInputStream open(InputStream raw, List<ContentCodec> applied, long limit)
             throws IOException {
+        return open(raw, applied, limit, false);
+    }
+
+    /** As {@link #open(InputStream, List, long)}; {@code closeSource}: closing this closes {@code raw} too. */
+    public static DecodingInputStream open(InputStream raw, List<ContentCodec> applied, long limit,
+            boolean closeSource) throws IOException {
         Objects.requireNonNull(raw, "raw");
         if (limit < 0) {
             throw new IllegalArgumentException("limit must not be negative");
         }
-        Source source = new Source(raw);
+        Source source = new Source(raw, closeSource);
         InputStream stream = source;
         StringBuilder names = new StringBuilder();
         for (ContentCodec codec : applied) {
@@ -59,7 +67,7 @@ public final class DecodingInputStream extends InputStream {
         }
         for (int i = applied.size() - 1; i >= 0; i--) {
             ContentCodec codec = applied.get(i);
-            stream = new Layer(codec.token(), codec.decode(stream), source, names.toString(), limit);
+            stream = new Layer(codec, stream, source, names.toString(), limit);
         }
         return new DecodingInputStream(source, stream, names.toString(), limit);
     }
@@ -130,8 +138,9 @@ public final class DecodingInputStream extends InputStream {
     }
 
     @Override
-    public void close() {
+    public void close() throws IOException {
         release();
+        source.closeRaw();
     }
 
     private ContentDecodingException fail(ContentDecodingException e) {
@@ -154,10 +163,18 @@ public final class DecodingInputStream extends InputStream {
     /** The raw body: remembers whether the connection failed, and is never closed by the codecs. */
     private static final class Source extends InputStream {
         private final InputStream raw;
+        private final boolean closeRaw;
         boolean failed;
 
-        Source(InputStream raw) {
+        Source(InputStream raw, boolean closeRaw) {
             this.raw = raw;
+            this.closeRaw = closeRaw;
+        }
+
+        void closeRaw() throws IOException {
+            if (closeRaw) {
+                raw.close();
+            }
         }
 
         @Override
@@ -182,25 +199,28 @@ public final class DecodingInputStream extends InputStream {
 
         @Override
         public void close() {
-            // the container owns the connection's stream
+            // codecs close what they wrap: the raw stream is closed by closeRaw(), and only when asked to
         }
     }
 
     /**
      * One codec's decoder: what it throws, unless it came from below, is that coding's corrupt content; what it
-     * produces counts against the limit.
+     * produces counts against the limit. The decoder is created at the first read (some read a header as they are
+     * made), and an empty input decodes to nothing whatever the coding.
      */
     private static final class Layer extends InputStream {
-        private final String coding;
-        private final InputStream decoder;
+        private final ContentCodec codec;
+        private final PushbackInputStream input;
         private final Source source;
         private final String codings;
         private final long limit;
+        private InputStream decoder;
         private long produced;
+        private boolean empty;
 
-        Layer(String coding, InputStream decoder, Source source, String codings, long limit) {
-            this.coding = coding;
-            this.decoder = decoder;
+        Layer(ContentCodec codec, InputStream input, Source source, String codings, long limit) {
+            this.codec = codec;
+            this.input = new PushbackInputStream(input, 1);
             this.source = source;
             this.codings = codings;
             this.limit = limit;
@@ -210,7 +230,7 @@ public final class DecodingInputStream extends InputStream {
         public int read() throws IOException {
             int b;
             try {
-                b = decoder.read();
+                b = decoder() == null ? -1 : decoder.read();
             } catch (IOException | RuntimeException e) {
                 throw classify(e);
             }
@@ -224,7 +244,7 @@ public final class DecodingInputStream extends InputStream {
         public int read(byte[] b, int off, int len) throws IOException {
             int n;
             try {
-                n = decoder.read(b, off, len);
+                n = decoder() == null ? -1 : decoder.read(b, off, len);
             } catch (IOException | RuntimeException e) {
                 throw classify(e);
             }
@@ -232,6 +252,20 @@ public final class DecodingInputStream extends InputStream {
                 count(n);
             }
             return n;
+        }
+
+        /** The decoder, made on first use; {@code null} for an empty input. */
+        private InputStream decoder() throws IOException {
+            if (decoder == null && !empty) {
+                int first = input.read();
+                if (first < 0) {
+                    empty = true;
+                    return null;
+                }
+                input.unread(first);
+                decoder = codec.decode(input);
+            }
+            return decoder;
         }
 
         private void count(int n) throws ContentTooLargeException {
@@ -250,12 +284,16 @@ public final class DecodingInputStream extends InputStream {
             if (source.failed && e instanceof IOException) {
                 return (IOException) e;
             }
-            return new CorruptContentException(coding, e);
+            return new CorruptContentException(codec.token(), e);
         }
 
         @Override
         public void close() throws IOException {
-            decoder.close();
+            if (decoder != null) {
+                decoder.close();
+            } else {
+                input.close();
+            }
         }
     }
 }

@@ -48,7 +48,7 @@ final class RequestDecoder implements ReaderInterceptor {
         context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
         try {
             Object entity = context.proceed();
-            if (isStream(context.getType())) {
+            if (isStreamed(context.getType(), entity)) {
                 context.setProperty(STREAMED_BODY, body);
             } else {
                 body.drain();
@@ -56,7 +56,7 @@ final class RequestDecoder implements ReaderInterceptor {
             return entity;
         } catch (IOException | RuntimeException e) {
             ContentDecodingException failure = body.failure();
-            body.close();
+            closeQuietly(body, e);
             if (failure != null) {
                 throw Problems.decodingFailed(failure);
             }
@@ -64,16 +64,32 @@ final class RequestDecoder implements ReaderInterceptor {
         }
     }
 
+    private static void closeQuietly(DecodingInputStream body, Throwable failure) {
+        try {
+            body.close();
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
     /** Releases the codecs of a body the resource method read as a stream, if it did not read it to the end. */
     static void release(Function<String, Object> requestProperties) {
         Object body = requestProperties.apply(STREAMED_BODY);
         if (body instanceof DecodingInputStream) {
-            ((DecodingInputStream) body).close();
+            try {
+                ((DecodingInputStream) body).close();
+            } catch (IOException ignored) {
+                // the request stream is the container's; only the codecs were released here
+            }
         }
     }
 
-    /** Entity types through which the resource method reads the body itself, after this interceptor returns. */
-    private static boolean isStream(Class<?> type) {
-        return InputStream.class.isAssignableFrom(type) || Reader.class.isAssignableFrom(type);
+    /**
+     * Whether the entity still reads the body after the reader returned: a stream, or anything closeable that holds
+     * one (events, multipart). Such bodies are not drained here; their end verifies them.
+     */
+    static boolean isStreamed(Class<?> type, Object entity) {
+        return InputStream.class.isAssignableFrom(type) || Reader.class.isAssignableFrom(type)
+                || entity instanceof AutoCloseable;
     }
 }

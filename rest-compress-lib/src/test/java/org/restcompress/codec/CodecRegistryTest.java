@@ -27,8 +27,10 @@ class CodecRegistryTest {
     void loadsUserCodecsThroughTheServiceLoader() {
         CodecRegistry registry = CodecRegistry.load(getClass().getClassLoader(), token -> CodecOptions.NONE);
         assertTrue(registry.find(XorCodec.TOKEN).orElseThrow() instanceof XorCodec);
-        assertEquals(List.of("identity", "gzip", "deflate", "lzf", XorCodec.TOKEN), registry.tokens());
-        assertEquals(List.of("gzip", "deflate", "lzf", XorCodec.TOKEN), registry.encodingTokens());
+        assertTrue(registry.tokens().containsAll(List.of("identity", "gzip", "deflate", "lzf", XorCodec.TOKEN)));
+        assertEquals(List.of("gzip", "deflate", "lzf", "zstd", "br", "lz4"),
+                registry.encodingTokens().stream().filter(t -> !t.equals(XorCodec.TOKEN)).toList());
+        assertTrue(registry.encodingTokens().contains(XorCodec.TOKEN));
     }
 
     @Test

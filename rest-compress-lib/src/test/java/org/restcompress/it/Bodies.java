@@ -66,17 +66,46 @@ public final class Bodies {
         return encodeWith(LZFOutputStream::new, data);
     }
 
+    /** Encoded by each library's own reference stream, not the library under test. */
     public static byte[] encode(String coding, byte[] data) {
+        return encodeWith(encoder(coding), data);
+    }
+
+    private static Encoder encoder(String coding) {
         switch (coding) {
             case "gzip":
-                return gzip(data);
+                return GZIPOutputStream::new;
             case "deflate":
-                return deflate(data);
+                return DeflaterOutputStream::new;
             case "lzf":
-                return lzf(data);
+                return LZFOutputStream::new;
+            case "zstd":
+                return com.github.luben.zstd.ZstdOutputStream::new;
+            case "br":
+                return sink -> new com.aayushatharva.brotli4j.encoder.BrotliOutputStream(sink,
+                        new com.aayushatharva.brotli4j.encoder.Encoder.Parameters().setQuality(5));
+            case "lz4":
+                return net.jpountz.lz4.LZ4FrameOutputStream::new;
             default:
                 throw new IllegalArgumentException(coding);
         }
+    }
+
+    /** {@code size} zero bytes in {@code coding}, streamed through the encoder without holding the zeros. */
+    public static byte[] bomb(String coding, long size) {
+        if (coding.equals("gzip")) {
+            return gzipBomb(size);
+        }
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        byte[] zeros = new byte[1 << 16];
+        try (OutputStream out = encoder(coding).wrap(sink)) {
+            for (long written = 0; written < size; written += zeros.length) {
+                out.write(zeros, 0, (int) Math.min(zeros.length, size - written));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sink.toByteArray();
     }
 
     /** gzip of {@code size} zero bytes at the best ratio (about 1000:1), built without holding the zeros. */

@@ -67,7 +67,7 @@ class ClientTest {
     @Test
     void advertisesExactlyTheCodingsItDecodes() {
         String advertised = client.target(server.uri("plain/accept-encoding")).request().get(String.class);
-        assertEquals("lzf, gzip;q=0.9, deflate;q=0.8, x-xor;q=0.7", advertised);
+        assertEquals("zstd, lzf;q=0.9, lz4;q=0.8, br;q=0.7, gzip;q=0.6, deflate;q=0.5, x-xor;q=0.4", advertised);
         String own = client.target(server.uri("plain/accept-encoding")).request()
                 .header("Accept-Encoding", "gzip").get(String.class);
         assertEquals("gzip", own, "an application's own header is left alone");
@@ -169,7 +169,81 @@ class ClientTest {
     void unknownResponseCodingIsAProcessingExceptionNamingIt() {
         ProcessingException e = assertThrows(ProcessingException.class,
                 () -> client.target(misbehaving.uri("/unknown")).request().get(byte[].class));
-        assertTrue(messages(e).contains("unsupported content coding 'br'"), messages(e));
+        assertTrue(messages(e).contains("unsupported content coding 'compress'"), messages(e));
+    }
+
+    @Test
+    void anApplicationThatAskedForACodingGetsItAsItCame() {
+        byte[] raw = client.target(misbehaving.uri("/unknown")).request().header("Accept-Encoding", "compress")
+                .get(byte[].class);
+        assertArrayEquals(Bodies.gzip(MisbehavingServer.BODY), raw);
+        try (Response known = client.target(server.uri("gzip")).request().header("Accept-Encoding", "gzip").get()) {
+            assertArrayEquals(JSON, known.readEntity(byte[].class), "codings the client has are still decoded");
+        }
+    }
+
+    /** Closing a decoded stream entity frees the pooled connection: a leak would exhaust the pool and hang. */
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void closingADecodedStreamReleasesTheConnection() throws Exception {
+        for (int i = 0; i < 60; i++) {
+            try (InputStream in = client.target(server.uri("gzip")).request().get(InputStream.class)) {
+                assertEquals('[', in.read(), "read only the start");
+            }
+        }
+    }
+
+    /** Each flushed part is decoded by the client as it arrives, not at the end. */
+    @ParameterizedTest
+    @ValueSource(strings = {"lzf", "gzip", "zstd", "br"})
+    @org.junit.jupiter.api.Timeout(30)
+    void decodesAStreamingResponseAsItArrives(String coding) throws Exception {
+        java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+        CodingResource.streamGate = gate;
+        try (Response response = client.target(server.uri("stream")).request().header("Accept-Encoding", coding)
+                .get(); InputStream in = response.readEntity(InputStream.class)) {
+            assertEquals(coding, response.getHeaderString("Content-Encoding"));
+            byte[] first = in.readNBytes(CodingResource.STREAM_FIRST.length());
+            assertEquals(CodingResource.STREAM_FIRST, new String(first, StandardCharsets.UTF_8));
+            assertEquals(1, gate.getCount(), "decoded while the server still held the rest");
+            gate.countDown();
+            assertEquals(CodingResource.STREAM_SECOND, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
+    void sizeLimitsWithSuffixesWorkAsClientProperties() {
+        Client limited = ClientBuilder.newClient().register(CompressionFeature.class)
+                .property(CompressionConfig.MAX_DECODED_SIZE, "1K");
+        try {
+            assertArrayEquals(CodingResource.SMALL,
+                    limited.target(server.uri("small")).request().header("Accept-Encoding", "gzip, identity;q=0")
+                            .get(byte[].class), "200 bytes pass");
+            ProcessingException e = assertThrows(ProcessingException.class,
+                    () -> limited.target(server.uri("gzip")).request().get(byte[].class));
+            assertTrue(messages(e).contains("limit of 1024 bytes"), messages(e));
+            ProcessingException bad = assertThrows(ProcessingException.class, () -> client.target(server.uri("gzip"))
+                    .request().property(CompressionConfig.MAX_DECODED_SIZE, "lots").get(byte[].class));
+            assertTrue(messages(bad).contains("restcompress.max-decoded-size"), messages(bad));
+        } finally {
+            limited.close();
+        }
+    }
+
+    @Test
+    void aReusedInvocationBuilderCarriesNoCodingOver() {
+        var builder = client.target(server.uri("received")).request();
+        assertEquals("gzip " + UPLOAD.length, builder.property(CompressionConfig.REQUEST_CODING, "gzip")
+                .post(Entity.entity(UPLOAD, MediaType.APPLICATION_JSON), String.class));
+        assertEquals("none " + UPLOAD.length, builder.property(CompressionConfig.REQUEST_CODING, "identity")
+                .post(Entity.entity(UPLOAD, MediaType.APPLICATION_JSON), String.class));
+    }
+
+    @Test
+    void incompressibleRequestTypesGoAsTheyAre() {
+        assertEquals("none " + UPLOAD.length, client.target(server.uri("received")).request()
+                .property(CompressionConfig.REQUEST_CODING, "gzip").post(Entity.entity(UPLOAD, "image/png"),
+                        String.class));
     }
 
     @Test
@@ -202,8 +276,10 @@ class ClientTest {
     /** A server that takes only gzip says so in a 415: resend once in gzip, and start with gzip from then on. */
     @Test
     void retriesOnceAfter415AndRemembersTheServer() {
+        java.util.List<Integer> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
         Client lzfClient = ClientBuilder.newClient()
-                .register(new CompressionFeature(CompressionConfig.builder().requestCoding("lzf").build()));
+                .register(new CompressionFeature(CompressionConfig.builder().requestCoding("lzf").build()))
+                .register((jakarta.ws.rs.client.ClientResponseFilter) (req, res) -> seen.add(res.getStatus()));
         try {
             int refused = misbehaving.gzipOnlyRefused.get();
             int accepted = misbehaving.gzipOnlyAccepted.get();
@@ -216,6 +292,8 @@ class ClientTest {
                     target.request().post(Entity.entity(UPLOAD, MediaType.APPLICATION_JSON), String.class));
             assertEquals(refused + 1, misbehaving.gzipOnlyRefused.get(), "remembered: no second refusal");
             assertEquals(accepted + 2, misbehaving.gzipOnlyAccepted.get());
+            assertTrue(!seen.isEmpty() && seen.stream().allMatch(status -> status == 200),
+                    "the application's filters never saw the 415: " + seen);
         } finally {
             lzfClient.close();
         }

@@ -284,9 +284,7 @@ public class CodingResource {
 
     @GET
     @Path("stream")
-    @LZF
-    @GZIP
-    @Compressed("deflate")
+    @Compressed
     @Produces(MediaType.TEXT_PLAIN)
     public StreamingOutput stream() {
         CountDownLatch gate = streamGate;
@@ -313,6 +311,14 @@ public class CodingResource {
     }
 
     @POST
+    @Path("echo-all")
+    @Compressed
+    @Consumes(MediaType.WILDCARD)
+    public Response echoAll(byte[] body, @Context HttpHeaders headers) {
+        return Response.ok(body, headers.getMediaType()).build();
+    }
+
+    @POST
     @Path("echo-json")
     @LZF
     @GZIP
@@ -326,7 +332,7 @@ public class CodingResource {
     @Path("count")
     @LZF
     @GZIP
-    @Compressed({"deflate", "x-xor"})
+    @Compressed
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.TEXT_PLAIN)
     public String count(InputStream body) throws IOException {

@@ -98,6 +98,12 @@ public final class Http {
                 return new InflaterInputStream(in);
             case "lzf":
                 return new LZFInputStream(in);
+            case "zstd":
+                return new com.github.luben.zstd.ZstdInputStream(in);
+            case "br":
+                return new com.aayushatharva.brotli4j.decoder.BrotliInputStream(in);
+            case "lz4":
+                return new net.jpountz.lz4.LZ4FrameInputStream(in);
             case "x-xor":
                 return new InputStream() {
                     @Override

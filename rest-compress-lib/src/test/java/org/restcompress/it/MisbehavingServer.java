@@ -32,7 +32,7 @@ public final class MisbehavingServer implements AutoCloseable {
         byte[] bomb = Bodies.gzipBomb(256L << 20);
         server.createContext("/corrupt", exchange -> send(exchange, 200, "gzip", corrupt));
         server.createContext("/truncated", exchange -> send(exchange, 200, "lzf", truncated));
-        server.createContext("/unknown", exchange -> send(exchange, 200, "br", gzip));
+        server.createContext("/unknown", exchange -> send(exchange, 200, "compress", gzip));
         server.createContext("/bomb", exchange -> send(exchange, 200, "gzip", bomb));
         server.createContext("/stacked", exchange -> send(exchange, 200, "gzip, lzf", Bodies.lzf(gzip)));
         server.createContext("/gzip-only", this::gzipOnly);

@@ -50,7 +50,13 @@ class ResponseEncodingTest {
         "both             | 'LZF;Q=0.5, GZip;q=0.4'   | lzf",
         "both             | deflate                   | identity",
         "all              | deflate                   | deflate",
+        "both             | 'gzip, deflate, br, zstd' | gzip",
         "all              | x-xor                     | x-xor",
+        "all              | zstd                      | zstd",
+        "all              | br                        | br",
+        "all              | lz4                       | lz4",
+        "all              | 'gzip, deflate, br, zstd' | zstd",
+        "all              | 'gzip, deflate, br'       | br",
         "named            | 'lzf, deflate, gzip'      | gzip",
         "named            | 'deflate'                 | deflate",
         "custom           | 'x-xor, gzip'             | x-xor",
@@ -291,7 +297,7 @@ class ResponseEncodingTest {
 
     /** Each flushed part reaches the client decodable before the response ends. */
     @ParameterizedTest
-    @ValueSource(strings = {"lzf", "gzip", "deflate"})
+    @ValueSource(strings = {"lzf", "gzip", "deflate", "zstd", "br", "lz4"})
     @Timeout(30)
     void flushesReachTheClientAsDecodableBytes(String coding) throws Exception {
         CountDownLatch gate = new CountDownLatch(1);

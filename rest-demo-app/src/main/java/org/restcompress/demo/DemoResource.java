@@ -10,6 +10,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Map;
+import org.restcompress.Compressed;
 import org.restcompress.GZIP;
 import org.restcompress.LZF;
 
@@ -41,10 +42,10 @@ public class DemoResource {
         return StaticDocument.get();
     }
 
+    /** Every coding the server has: the client's Accept-Encoding picks (browsers get zstd or br). */
     @GET
     @Path("static/any")
-    @LZF
-    @GZIP
+    @Compressed
     @Produces(MediaType.APPLICATION_JSON)
     public Map<String, StaticDocument.Entry> staticAny() {
         return StaticDocument.get();
@@ -53,8 +54,7 @@ public class DemoResource {
     /** Returns the decoded request body unchanged, with its Content-Type, in the negotiated coding. */
     @POST
     @Path("echo")
-    @LZF
-    @GZIP
+    @Compressed
     @Consumes(MediaType.WILDCARD)
     public Response echo(byte[] body, @Context HttpHeaders headers) {
         MediaType type = headers.getMediaType() != null ? headers.getMediaType() : MediaType.APPLICATION_OCTET_STREAM_TYPE;

@@ -83,10 +83,36 @@ class CurlInteropTest {
     void curlCompressedDecodesGzipByteExact(String path) throws IOException {
         Path out = dir.resolve("body");
         Path headers = dir.resolve("headers");
-        Result result = curl("--compressed", "-D", headers.toString(), "-o", out.toString(),
-                demo.restUri().resolve(path).toString());
+        Result result = curl("--compressed", "-H", "Accept-Encoding: gzip", "-D", headers.toString(),
+                "-o", out.toString(), demo.restUri().resolve(path).toString());
         assertEquals(0, result.exitCode(), result.stdout());
         assertTrue(Files.readString(headers).toLowerCase().contains("content-encoding: gzip"));
+        assertArrayEquals(identity, Files.readAllBytes(out));
+    }
+
+    /** curl here is built with brotli and zstd: --compressed offers and decodes both. */
+    @ParameterizedTest
+    @ValueSource(strings = {"br", "zstd"})
+    void curlCompressedDecodesBrotliAndZstdByteExact(String coding) throws IOException {
+        Path out = dir.resolve("body");
+        Path headers = dir.resolve("headers");
+        Result result = curl("--compressed", "-H", "Accept-Encoding: " + coding, "-D", headers.toString(),
+                "-o", out.toString(), demo.restUri().resolve("static/any").toString());
+        assertEquals(0, result.exitCode(), result.stdout());
+        assertTrue(Files.readString(headers).toLowerCase().contains("content-encoding: " + coding),
+                Files.readString(headers));
+        assertArrayEquals(identity, Files.readAllBytes(out));
+    }
+
+    @Test
+    void curlsOwnOfferGetsTheServersPreferredCoding() throws IOException {
+        Path out = dir.resolve("body");
+        Path headers = dir.resolve("headers");
+        Result result = curl("--compressed", "-D", headers.toString(), "-o", out.toString(),
+                demo.restUri().resolve("static/any").toString());
+        assertEquals(0, result.exitCode(), result.stdout());
+        assertTrue(Files.readString(headers).toLowerCase().contains("content-encoding: zstd"),
+                Files.readString(headers));
         assertArrayEquals(identity, Files.readAllBytes(out));
     }
 

@@ -1,0 +1,85 @@
+package org.restcompress.bench;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.restcompress.codec.CodecOptions;
+import org.restcompress.codec.CodecRegistry;
+import org.restcompress.codec.ContentCodec;
+
+/**
+ * Encode and decode of one corpus file through the library's codec streams (a new stream per body, as per request),
+ * per coding. {@link CodecReport} runs it over the corpus and writes the summary table.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 1, time = 1)
+@Measurement(iterations = 2, time = 1)
+@Fork(1)
+public class CodecBenchmark {
+
+    static final CodecRegistry REGISTRY = CodecRegistry.load(CodecBenchmark.class.getClassLoader(),
+            token -> CodecOptions.NONE);
+
+    @Param({"lzf", "lz4", "zstd", "br", "gzip", "deflate"})
+    public String coding;
+
+    @Param({"jobs-small.json"})
+    public String file;
+
+    private byte[] body;
+    private byte[] encoded;
+    private ContentCodec codec;
+    private final ByteArrayOutputStream sink = new ByteArrayOutputStream(1 << 20);
+    private final byte[] scratch = new byte[1 << 16];
+
+    @Setup
+    public void setUp() throws IOException {
+        codec = REGISTRY.find(coding).orElseThrow(() -> new IllegalStateException(coding + " is not active"));
+        body = Corpus.read(file);
+        encoded = encode(codec, body);
+    }
+
+    static byte[] encode(ContentCodec codec, byte[] body) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (OutputStream encoder = codec.encode(out)) {
+            encoder.write(body);
+        }
+        return out.toByteArray();
+    }
+
+    @Benchmark
+    public int encode() throws IOException {
+        sink.reset();
+        try (OutputStream out = codec.encode(sink)) {
+            out.write(body);
+        }
+        return sink.size();
+    }
+
+    @Benchmark
+    public long decode() throws IOException {
+        long total = 0;
+        try (InputStream in = codec.decode(new ByteArrayInputStream(encoded))) {
+            for (int n; (n = in.read(scratch)) >= 0; ) {
+                total += n;
+            }
+        }
+        return total;
+    }
+}

@@ -1,0 +1,74 @@
+package org.restcompress.codec;
+
+import com.github.luben.zstd.RecyclingBufferPool;
+import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
+import com.github.luben.zstd.util.Native;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/**
+ * The {@code zstd} coding (RFC 8878) through zstd-jni, active when zstd-jni and its native library load. As RFC 9659
+ * requires of HTTP, frames use a window of at most 8 MB, and frames that need a larger one are refused when
+ * decoding, so a sender cannot make us allocate a huge window. Settings: {@code restcompress.zstd.level} (1 to 19,
+ * default 3) and {@code restcompress.zstd.window-log} (10 to 23; default: zstd's choice for the level).
+ */
+public final class ZstdCodec implements ContentCodec {
+
+    public static final String TOKEN = "zstd";
+    /** RFC 9659: 8 MB. */
+    public static final int MAX_WINDOW_LOG = 23;
+    public static final int DEFAULT_LEVEL = 3;
+
+    private final int level;
+    private final int windowLog;
+
+    public ZstdCodec() {
+        this(DEFAULT_LEVEL, 0);
+    }
+
+    /** {@code windowLog} 0 leaves the window to zstd (at levels up to 19 it stays within 8 MB). */
+    public ZstdCodec(int level, int windowLog) {
+        Native.load(); // fails here, at registry loading, when the native part is missing
+        if (level < 1 || level > 19) {
+            throw new IllegalArgumentException("zstd level must be 1 to 19, was " + level);
+        }
+        if (windowLog != 0 && (windowLog < 10 || windowLog > MAX_WINDOW_LOG)) {
+            throw new IllegalArgumentException("zstd window-log must be 10 to 23 (RFC 9659), was " + windowLog);
+        }
+        this.level = level;
+        this.windowLog = windowLog;
+    }
+
+    @Override
+    public String token() {
+        return TOKEN;
+    }
+
+    @Override
+    public OutputStream encode(OutputStream sink) throws IOException {
+        ZstdOutputStreamNoFinalizer out = new ZstdOutputStreamNoFinalizer(sink, RecyclingBufferPool.INSTANCE);
+        try {
+            out.setLevel(level).setChecksum(true).setCloseFrameOnFlush(false);
+            if (windowLog != 0) {
+                out.setWindowLog(windowLog);
+            }
+        } catch (IOException | RuntimeException e) {
+            out.close();
+            throw e;
+        }
+        return out;
+    }
+
+    @Override
+    public InputStream decode(InputStream source) throws IOException {
+        return new ZstdInputStreamNoFinalizer(source, RecyclingBufferPool.INSTANCE).setLongMax(MAX_WINDOW_LOG);
+    }
+
+    @Override
+    public ContentCodec configure(CodecOptions options) {
+        return new ZstdCodec(options.getInt("level", level, 1, 19),
+                options.getInt("window-log", windowLog, 0, MAX_WINDOW_LOG));
+    }
+}
