@@ -101,7 +101,7 @@ class ClientTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"lzf", "gzip", "deflate", "x-xor"})
+    @ValueSource(strings = {"lzf", "gzip", "deflate", "zstd", "br", "lz4", "x-xor"})
     void compressesRequestBodiesWhenAskedPerRequest(String coding) {
         assertEquals(coding + " " + UPLOAD.length, post(client, "received", UPLOAD, coding));
         assertEquals("none " + UPLOAD.length, post(client, "received", UPLOAD, null), "opt-in only");
@@ -109,7 +109,7 @@ class ClientTest {
 
     /** Byte-exact both ways: the body goes up in one coding and comes back in another. */
     @ParameterizedTest
-    @ValueSource(strings = {"lzf", "gzip", "deflate"})
+    @ValueSource(strings = {"lzf", "gzip", "deflate", "zstd", "br", "lz4"})
     void roundTripsEveryCodingBothWays(String coding) {
         String back = coding.equals("gzip") ? "lzf" : "gzip";
         try (Response response = client.target(server.uri("echo")).request()
