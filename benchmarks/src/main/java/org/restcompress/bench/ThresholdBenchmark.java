@@ -17,8 +17,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.restcompress.codec.ContentCodec;
-import org.restcompress.codec.GzipCodec;
-import org.restcompress.codec.LzfCodec;
 
 /**
  * What encoding a small body costs through the library's codec path (new encoder per body, as per response), by
@@ -52,7 +50,7 @@ public class ThresholdBenchmark {
     }
 
     static ContentCodec codec(String coding) {
-        return coding.equals("lzf") ? new LzfCodec() : new GzipCodec();
+        return CodecBenchmark.REGISTRY.find(coding).orElseThrow(() -> new IllegalStateException(coding));
     }
 
     @Benchmark

@@ -1,8 +1,8 @@
 package org.restcompress.codec;
 
 import com.github.luben.zstd.RecyclingBufferPool;
+import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
-import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
 import com.github.luben.zstd.util.Native;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,8 +11,9 @@ import java.io.OutputStream;
 /**
  * The {@code zstd} coding (RFC 8878) through zstd-jni, active when zstd-jni and its native library load. As RFC 9659
  * requires of HTTP, frames use a window of at most 8 MB, and frames that need a larger one are refused when
- * decoding, so a sender cannot make us allocate a huge window. Settings: {@code restcompress.zstd.level} (1 to 19,
- * default 3) and {@code restcompress.zstd.window-log} (10 to 23; default: zstd's choice for the level).
+ * decoding, so a sender cannot make us allocate a huge window. Encoding contexts are pooled (a few per core): a
+ * fresh one costs more than compressing a small body. Settings: {@code restcompress.zstd.level} (1 to 19, default 3)
+ * and {@code restcompress.zstd.window-log} (10 to 23; default: zstd's choice for the level).
  */
 public final class ZstdCodec implements ContentCodec {
 
@@ -23,6 +24,7 @@ public final class ZstdCodec implements ContentCodec {
 
     private final int level;
     private final int windowLog;
+    private final ZstdEncoder.Pool pool;
 
     public ZstdCodec() {
         this(DEFAULT_LEVEL, 0);
@@ -39,6 +41,12 @@ public final class ZstdCodec implements ContentCodec {
         }
         this.level = level;
         this.windowLog = windowLog;
+        this.pool = new ZstdEncoder.Pool(2 * Runtime.getRuntime().availableProcessors(), this::newContext);
+    }
+
+    private ZstdCompressCtx newContext() {
+        ZstdCompressCtx context = new ZstdCompressCtx().setLevel(level).setChecksum(true);
+        return windowLog != 0 ? context.setWindowLog(windowLog) : context;
     }
 
     @Override
@@ -47,18 +55,13 @@ public final class ZstdCodec implements ContentCodec {
     }
 
     @Override
-    public OutputStream encode(OutputStream sink) throws IOException {
-        ZstdOutputStreamNoFinalizer out = new ZstdOutputStreamNoFinalizer(sink, RecyclingBufferPool.INSTANCE);
-        try {
-            out.setLevel(level).setChecksum(true).setCloseFrameOnFlush(false);
-            if (windowLog != 0) {
-                out.setWindowLog(windowLog);
-            }
-        } catch (IOException | RuntimeException e) {
-            out.close();
-            throw e;
-        }
-        return out;
+    public OutputStream encode(OutputStream sink) {
+        return new ZstdEncoder(sink, pool);
+    }
+
+    /** Idle pooled encoding contexts (for tests: every stream gives its context back). */
+    int idleContexts() {
+        return pool.idle();
     }
 
     @Override

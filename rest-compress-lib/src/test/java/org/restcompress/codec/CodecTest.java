@@ -277,6 +277,33 @@ class CodecTest {
         assertThrows(IllegalArgumentException.class, () -> new ZstdCodec(3, 24));
     }
 
+    /** Encoding contexts go back to the pool after every stream, also when the client went away mid-body. */
+    @Test
+    void zstdContextsReturnToThePoolAfterSuccessAndFailure() throws IOException {
+        ZstdCodec codec = new ZstdCodec();
+        for (int i = 0; i < 5; i++) {
+            assertArrayEquals(json(5000), decode(codec, encode(codec, json(5000))));
+        }
+        assertEquals(1, codec.idleContexts(), "one context served five sequential bodies");
+        OutputStream broken = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("client went away");
+            }
+        };
+        OutputStream out = codec.encode(broken);
+        assertEquals(0, codec.idleContexts());
+        assertThrows(IOException.class, () -> {
+            try {
+                out.write(random(300_000));
+            } finally {
+                out.close();
+            }
+        });
+        assertEquals(1, codec.idleContexts(), "returned, reset, after the failure");
+        assertArrayEquals(json(7000), decode(codec, encode(codec, json(7000))), "and still good for the next body");
+    }
+
     @Test
     void newCodingsInteroperateWithTheirReferenceStreams() throws IOException {
         byte[] data = json(200_000);
