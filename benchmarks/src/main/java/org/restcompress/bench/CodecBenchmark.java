@@ -42,6 +42,10 @@ public class CodecBenchmark {
     @Param({"jobs-small.json"})
     public String file;
 
+    /** {@code library}: the library's codec streams; {@code raw}: the codec's own plain API ({@link RawCodecs}). */
+    @Param({"library", "raw"})
+    public String path;
+
     private byte[] body;
     private byte[] encoded;
     private ContentCodec codec;
@@ -65,6 +69,9 @@ public class CodecBenchmark {
 
     @Benchmark
     public int encode() throws IOException {
+        if (path.equals("raw")) {
+            return RawCodecs.encode(coding, body).length;
+        }
         sink.reset();
         try (OutputStream out = codec.encode(sink)) {
             out.write(body);
@@ -74,6 +81,9 @@ public class CodecBenchmark {
 
     @Benchmark
     public long decode() throws IOException {
+        if (path.equals("raw")) {
+            return RawCodecs.decode(coding, encoded, body.length).length;
+        }
         long total = 0;
         try (InputStream in = codec.decode(new ByteArrayInputStream(encoded))) {
             for (int n; (n = in.read(scratch)) >= 0; ) {

@@ -50,41 +50,58 @@ public final class CodecReport {
         }
         Collection<RunResult> results = new Runner(options.build()).run();
 
-        Map<String, List<double[]>> byCoding = new LinkedHashMap<>(); // coding -> [encMBs, decMBs, ratio] per file
+        // coding -> path -> one row per file: [compress MB/s, decompress MB/s, compressed/original]
+        Map<String, Map<String, List<double[]>>> table = new LinkedHashMap<>();
         Map<String, double[]> partial = new LinkedHashMap<>();
         for (RunResult result : results) {
             String coding = result.getParams().getParam("coding");
+            String path = result.getParams().getParam("path");
             String file = result.getParams().getParam("file");
             String op = result.getPrimaryResult().getLabel();
             byte[] body = Corpus.read(file);
             double mbPerSecond = body.length / result.getPrimaryResult().getScore(); // bytes per µs = MB/s
-            double[] row = partial.computeIfAbsent(coding + "\u0000" + file, k -> new double[] {-1, -1, ratio(coding,
-                    body)});
+            double[] row = partial.computeIfAbsent(coding + "/" + path + "/" + file,
+                    k -> new double[] {-1, -1, ratio(coding, body)});
             row[op.equals("encode") ? 0 : 1] = mbPerSecond;
             if (row[0] >= 0 && row[1] >= 0) {
-                byCoding.computeIfAbsent(coding, k -> new ArrayList<>()).add(row);
+                table.computeIfAbsent(coding, k -> new LinkedHashMap<>())
+                        .computeIfAbsent(path, k -> new ArrayList<>()).add(row);
             }
         }
         StringBuilder md = new StringBuilder("# Codec round trip over the corpus\n\n")
                 .append("Machine: ").append(Runtime.getRuntime().availableProcessors()).append(" cores, JDK ")
                 .append(Runtime.version()).append(", ").append(LocalDate.now())
                 .append(quick ? " (quick mode: not a measurement)" : "").append(". Corpus: ")
-                .append(Corpus.directory().getFileName()).append(", ").append(files.size())
+                .append(Corpus.directory()).append(", ").append(files.size())
                 .append(" files of ").append(minSize / 1024).append(" KB and more. Command: ")
                 .append("`java -cp benchmarks/target/benchmarks.jar org.restcompress.bench.CodecReport`.\n\n")
-                .append("Each value is the harmonic mean over the files of JMH's average time through the library's ")
-                .append("codec streams (a new stream per body, one core), as MB/s of original data. *Round trip* ")
-                .append("is compress then decompress.\n\n")
-                .append("| coding | compress MB/s | decompress MB/s | round trip MB/s | compressed/original |\n")
-                .append("|---|---:|---:|---:|---:|\n");
-        for (Map.Entry<String, List<double[]>> entry : byCoding.entrySet()) {
-            List<double[]> rows = entry.getValue();
-            double enc = harmonic(rows, 0);
-            double dec = harmonic(rows, 1);
-            double roundTrip = 1 / (1 / enc + 1 / dec);
-            double ratio = rows.stream().mapToDouble(r -> r[2]).average().orElse(0);
-            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.0f | %.3f |%n", entry.getKey(), enc, dec,
-                    roundTrip, ratio));
+                .append("Each value is the harmonic mean over the files of JMH's average time (one core), as MB/s ")
+                .append("of original data. *Library* is the library's codec streams (a new stream per body, as per ")
+                .append("request); *raw* is the codec's own plain API at the same settings (RawCodecs), what you ")
+                .append("would call without the library. *Ours/raw* is the cost of the library's layer (1.00: none; ")
+                .append("above 1: the library is faster).\n\n")
+                .append("| coding | compress MB/s | decompress MB/s | round trip MB/s | compressed/original ")
+                .append("| raw compress MB/s | raw decompress MB/s | ours/raw compress | ours/raw decompress |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Map.Entry<String, Map<String, List<double[]>>> entry : table.entrySet()) {
+            List<double[]> ours = entry.getValue().get("library");
+            List<double[]> raw = entry.getValue().get("raw");
+            if (ours == null) {
+                continue;
+            }
+            double enc = harmonic(ours, 0);
+            double dec = harmonic(ours, 1);
+            double ratio = ours.stream().mapToDouble(r -> r[2]).average().orElse(0);
+            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.0f | %.3f |", entry.getKey(), enc, dec,
+                    1 / (1 / enc + 1 / dec), ratio));
+            if (raw != null) {
+                double rawEnc = harmonic(raw, 0);
+                double rawDec = harmonic(raw, 1);
+                md.append(String.format(Locale.ROOT, " %.0f | %.0f | %.2f | %.2f |%n", rawEnc, rawDec,
+                        enc / rawEnc, dec / rawDec));
+            } else {
+                md.append(" | | | |\n");
+            }
         }
         Path out = Paths.get(System.getProperty("out", quick ? "target/codecs-quick.md" : "results/codecs.md"));
         if (out.getParent() != null) {

@@ -42,9 +42,16 @@ public final class BrotliCodec implements ContentCodec {
         return TOKEN;
     }
 
+    /** brotli4j's flush ends a meta-block but does not flush the sink: this one does, as codecs must. */
     @Override
     public OutputStream encode(OutputStream sink) throws IOException {
-        return new BrotliOutputStream(sink, new Encoder.Parameters().setQuality(quality).setWindow(window));
+        return new BrotliOutputStream(sink, new Encoder.Parameters().setQuality(quality).setWindow(window)) {
+            @Override
+            public void flush() throws IOException {
+                super.flush();
+                sink.flush();
+            }
+        };
     }
 
     @Override

@@ -46,18 +46,18 @@ final class BrotliDecoder extends InputStream {
             return 0;
         }
         while (true) {
-            if (output != null && output.hasRemaining()) {
+            if (ended) {
+                return -1;
+            }
+            if (released) {
+                throw new IOException("stream closed"); // also after a failure: never a second answer
+            }
+            if (output != null && output.hasRemaining()) { // points into native memory: only while not released
                 int n = Math.min(len, output.remaining());
                 output.get(b, off, n);
                 return n;
             }
             output = null;
-            if (ended) {
-                return -1;
-            }
-            if (released) {
-                throw new IOException("stream closed");
-            }
             step();
         }
     }
@@ -107,16 +107,17 @@ final class BrotliDecoder extends InputStream {
     }
 
     private void finish() throws IOException {
-        ended = true;
         release();
         if (source.read() >= 0) {
             throw new IOException("unexpected data after the brotli stream");
         }
+        ended = true;
     }
 
     private void release() {
         if (!released) {
             released = true;
+            output = null;
             decoder.destroy();
         }
     }

@@ -23,6 +23,7 @@ import org.restcompress.negotiation.HeaderLists;
 public final class CodecRegistry {
 
     private static final System.Logger LOG = System.getLogger(CodecRegistry.class.getName());
+    private static final int MAX_FAILURES_IN_A_ROW = 16;
 
     private final Map<String, ContentCodec> byToken;
     private final Map<String, ContentCodec> byName;
@@ -55,14 +56,18 @@ public final class CodecRegistry {
         List<ContentCodec> all = new ArrayList<>(List.of(
                 new IdentityCodec(), new GzipCodec(), new DeflateCodec(), new LzfCodec()));
         Iterator<ContentCodec> found = ServiceLoader.load(ContentCodec.class, loader).iterator();
-        while (true) {
+        // A provider that fails is skipped; an iterator that fails without moving on (an unreadable service file)
+        // would fail forever, so a run of failures ends the search.
+        for (int failuresInARow = 0; failuresInARow < MAX_FAILURES_IN_A_ROW; ) {
             try {
                 if (!found.hasNext()) {
                     break;
                 }
                 all.add(found.next());
+                failuresInARow = 0;
             } catch (ServiceConfigurationError | LinkageError e) {
                 skipped(e);
+                failuresInARow++;
             }
         }
         List<ContentCodec> configured = new ArrayList<>();

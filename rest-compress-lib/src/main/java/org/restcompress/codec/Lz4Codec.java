@@ -12,8 +12,10 @@ import net.jpountz.xxhash.XXHashFactory;
 /**
  * The private {@code lz4} coding: the LZ4 frame format (what the {@code lz4} command line tool reads and writes)
  * through lz4-java, active when lz4-java is on the classpath; it uses its native library when that loads. Meant for
- * Java-to-Java traffic on fast links, where it is the fastest coding here. Frames carry a content checksum; decoding
- * uses the bounds-checked decompressor. Setting: {@code restcompress.lz4.block-size} (64K, 256K, 1M or 4M).
+ * Java-to-Java traffic on fast links. A body is one frame, with a content checksum; decoding uses the bounds-checked
+ * decompressor and reads exactly one frame: lz4-java allocates two block buffers (up to 4 MB each) per frame header,
+ * so a body of many empty frames would otherwise make a few bytes cost gigabytes of allocation. Setting:
+ * {@code restcompress.lz4.block-size} (64K, 256K, 1M or 4M).
  */
 public final class Lz4Codec implements ContentCodec {
 
@@ -46,24 +48,27 @@ public final class Lz4Codec implements ContentCodec {
     /** lz4-java reports malformed blocks with an unchecked LZ4Exception: turned into the IOException codecs throw. */
     @Override
     public InputStream decode(InputStream source) throws IOException {
-        InputStream frames = new LZ4FrameInputStream(source, LZ4.safeDecompressor(), XXHASH.hash32());
-        return new FilterInputStream(frames) {
+        InputStream frame = new LZ4FrameInputStream(source, LZ4.safeDecompressor(), XXHASH.hash32(), true);
+        return new FilterInputStream(frame) {
             @Override
             public int read() throws IOException {
-                try {
-                    return in.read();
-                } catch (RuntimeException e) {
-                    throw new IOException("corrupt LZ4 frame: " + e.getMessage(), e);
-                }
+                byte[] one = new byte[1];
+                int n = read(one, 0, 1);
+                return n < 0 ? -1 : one[0] & 0xff;
             }
 
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
+                int n;
                 try {
-                    return in.read(b, off, len);
+                    n = in.read(b, off, len);
                 } catch (RuntimeException e) {
                     throw new IOException("corrupt LZ4 frame: " + e.getMessage(), e);
                 }
+                if (n < 0 && source.read() >= 0) {
+                    throw new IOException("unexpected data after the LZ4 frame");
+                }
+                return n;
             }
         };
     }

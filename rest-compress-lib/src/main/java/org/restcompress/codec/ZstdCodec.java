@@ -7,13 +7,18 @@ import com.github.luben.zstd.util.Native;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The {@code zstd} coding (RFC 8878) through zstd-jni, active when zstd-jni and its native library load. As RFC 9659
  * requires of HTTP, frames use a window of at most 8 MB, and frames that need a larger one are refused when
- * decoding, so a sender cannot make us allocate a huge window. Encoding contexts are pooled (a few per core): a
- * fresh one costs more than compressing a small body. Settings: {@code restcompress.zstd.level} (1 to 19, default 3)
- * and {@code restcompress.zstd.window-log} (10 to 23; default: zstd's choice for the level).
+ * decoding, so a sender cannot make us allocate a huge window. Encoding contexts are pooled, two per core, in one
+ * pool per setting shared by every registry (clients come and go): a fresh one costs more than compressing a small
+ * body. Above level {@value #MAX_POOLED_LEVEL} contexts are large and the compression dominates, so they are not
+ * pooled. Settings: {@code restcompress.zstd.level} (1 to 19, default 3) and {@code restcompress.zstd.window-log}
+ * (10 to 23; default: zstd's choice for the level).
  */
 public final class ZstdCodec implements ContentCodec {
 
@@ -21,6 +26,9 @@ public final class ZstdCodec implements ContentCodec {
     /** RFC 9659: 8 MB. */
     public static final int MAX_WINDOW_LOG = 23;
     public static final int DEFAULT_LEVEL = 3;
+    static final int MAX_POOLED_LEVEL = 9;
+
+    private static final Map<List<Integer>, ZstdEncoder.Pool> POOLS = new ConcurrentHashMap<>();
 
     private final int level;
     private final int windowLog;
@@ -41,12 +49,16 @@ public final class ZstdCodec implements ContentCodec {
         }
         this.level = level;
         this.windowLog = windowLog;
-        this.pool = new ZstdEncoder.Pool(2 * Runtime.getRuntime().availableProcessors(), this::newContext);
+        int capacity = level <= MAX_POOLED_LEVEL ? 2 * Runtime.getRuntime().availableProcessors() : 0;
+        this.pool = POOLS.computeIfAbsent(List.of(level, windowLog, capacity),
+                key -> new ZstdEncoder.Pool(capacity, this::configure));
     }
 
-    private ZstdCompressCtx newContext() {
-        ZstdCompressCtx context = new ZstdCompressCtx().setLevel(level).setChecksum(true);
-        return windowLog != 0 ? context.setWindowLog(windowLog) : context;
+    private void configure(ZstdCompressCtx context) {
+        context.setLevel(level).setChecksum(true);
+        if (windowLog != 0) {
+            context.setWindowLog(windowLog);
+        }
     }
 
     @Override

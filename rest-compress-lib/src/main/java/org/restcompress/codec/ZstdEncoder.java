@@ -8,7 +8,7 @@ import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.function.Supplier;
+import java.util.function.Consumer;
 
 /**
  * A zstd encoding stream on a pooled native context. A fresh zstd stream per response costs 22 µs on a 2 KB body;
@@ -19,31 +19,42 @@ final class ZstdEncoder extends OutputStream {
 
     private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
 
-    /** Idle contexts, each with its output buffer, ready for the next stream. */
+    /**
+     * Idle contexts, each with its output buffer, ready for the next stream. {@code reset()} clears a context's
+     * parameters too (ZSTD_reset_session_and_parameters), so {@code configure} sets them again every time.
+     */
     static final class Pool {
         private final BlockingQueue<Entry> idle;
-        private final Supplier<ZstdCompressCtx> factory;
+        private final Consumer<ZstdCompressCtx> configure;
+        private final int capacity;
 
-        Pool(int capacity, Supplier<ZstdCompressCtx> factory) {
-            this.idle = new ArrayBlockingQueue<>(capacity);
-            this.factory = factory;
+        Pool(int capacity, Consumer<ZstdCompressCtx> configure) {
+            this.idle = new ArrayBlockingQueue<>(Math.max(1, capacity));
+            this.capacity = capacity;
+            this.configure = configure;
         }
 
         Entry take() {
             Entry entry = idle.poll();
-            return entry != null ? entry : new Entry(factory.get());
+            if (entry != null) {
+                return entry;
+            }
+            ZstdCompressCtx context = new ZstdCompressCtx();
+            configure.accept(context);
+            return new Entry(context);
         }
 
-        /** Back to the pool after a reset, or ended when the pool is full. */
+        /** Back to the pool, reset and configured again, or ended when the pool is full (or has no room). */
         void give(Entry entry) {
             try {
                 entry.context.reset();
+                configure.accept(entry.context);
                 entry.output.clear();
             } catch (RuntimeException e) {
                 entry.context.close();
                 return;
             }
-            if (!idle.offer(entry)) {
+            if (capacity == 0 || !idle.offer(entry)) {
                 entry.context.close();
             }
         }

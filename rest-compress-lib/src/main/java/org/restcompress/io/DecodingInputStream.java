@@ -240,11 +240,17 @@ public final class DecodingInputStream extends InputStream {
             return b;
         }
 
+        /** Some decoders (zstd-jni) return 0 when input produced no output yet: read on, as InputStream promises. */
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
+            if (len == 0) {
+                return 0;
+            }
             int n;
             try {
-                n = decoder() == null ? -1 : decoder.read(b, off, len);
+                do {
+                    n = decoder() == null ? -1 : decoder.read(b, off, len);
+                } while (n == 0);
             } catch (IOException | RuntimeException e) {
                 throw classify(e);
             }

@@ -33,6 +33,14 @@ class CodecRegistryTest {
         assertTrue(registry.encodingTokens().contains(XorCodec.TOKEN));
     }
 
+    /** A codec that cannot load (listed first here) is skipped; the ones after it still load. */
+    @Test
+    void skipsCodecsThatCannotLoad() {
+        CodecRegistry registry = CodecRegistry.load(getClass().getClassLoader(), token -> CodecOptions.NONE);
+        assertEquals(Optional.empty(), registry.find("x-unavailable"));
+        assertTrue(registry.find(XorCodec.TOKEN).isPresent());
+    }
+
     @Test
     void configuresEachCodecWithItsOwnSettings() {
         CodecRegistry registry = CodecRegistry.load(getClass().getClassLoader(),

@@ -108,11 +108,18 @@ class CodecTest {
     @ParameterizedTest
     @MethodSource("compressing")
     void flushMakesBytesDecodable(ContentCodec codec) throws IOException {
-        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        int[] flushes = {0};
+        ByteArrayOutputStream sink = new ByteArrayOutputStream() {
+            @Override
+            public void flush() {
+                flushes[0]++;
+            }
+        };
         OutputStream out = codec.encode(sink);
         byte[] first = "data: event one\n\n".getBytes(StandardCharsets.US_ASCII);
         out.write(first);
         out.flush();
+        assertTrue(flushes[0] > 0, codec.token() + " flushed the sink too, so the bytes leave the server");
         byte[] partial = sink.toByteArray();
         byte[] decoded = new byte[first.length];
         // As on a socket, nothing more has arrived yet: a decoder that asks for more before handing out what it
@@ -280,7 +287,7 @@ class CodecTest {
     /** Encoding contexts go back to the pool after every stream, also when the client went away mid-body. */
     @Test
     void zstdContextsReturnToThePoolAfterSuccessAndFailure() throws IOException {
-        ZstdCodec codec = new ZstdCodec();
+        ZstdCodec codec = new ZstdCodec(2, 0); // a setting no other test uses: its own pool
         for (int i = 0; i < 5; i++) {
             assertArrayEquals(json(5000), decode(codec, encode(codec, json(5000))));
         }
@@ -302,6 +309,42 @@ class CodecTest {
         });
         assertEquals(1, codec.idleContexts(), "returned, reset, after the failure");
         assertArrayEquals(json(7000), decode(codec, encode(codec, json(7000))), "and still good for the next body");
+    }
+
+    /** A pooled context keeps its settings: reset() clears parameters, so they must be set again. */
+    @Test
+    void zstdSettingsSurviveContextReuse() throws IOException {
+        ZstdCodec codec = new ZstdCodec(1, 20);
+        byte[] data = json(300_000);
+        byte[] first = encode(codec, data);
+        byte[] second = encode(codec, data);
+        assertEquals(1, codec.idleContexts());
+        assertArrayEquals(first, second, "same level, window and checksum on the reused context");
+        assertTrue(first.length != encode(new ZstdCodec(), data).length, "level 1 differs from the default 3");
+    }
+
+    /** One LZ4 frame per body: a run of empty frames (each allocating block buffers) is refused at once. */
+    @Test
+    @org.junit.jupiter.api.Timeout(10)
+    void lz4ReadsExactlyOneFrame() throws IOException {
+        ByteArrayOutputStream empty = new ByteArrayOutputStream();
+        new net.jpountz.lz4.LZ4FrameOutputStream(empty, net.jpountz.lz4.LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB)
+                .close();
+        ByteArrayOutputStream frames = new ByteArrayOutputStream();
+        for (int i = 0; i < 10_000; i++) {
+            frames.write(empty.toByteArray());
+        }
+        IOException e = assertThrows(IOException.class, () -> decode(new Lz4Codec(), frames.toByteArray()));
+        assertTrue(e.getMessage().contains("after the LZ4 frame"), e.getMessage());
+    }
+
+    @Test
+    void brotliFailureIsFinal() throws IOException {
+        byte[] withGarbage = concat(encode(new BrotliCodec(), json(1000)), new byte[] {1, 2, 3});
+        try (InputStream in = new BrotliCodec().decode(new ByteArrayInputStream(withGarbage))) {
+            assertThrows(IOException.class, in::readAllBytes);
+            assertThrows(IOException.class, in::read, "no quiet end of stream after a failure");
+        }
     }
 
     @Test

@@ -98,6 +98,32 @@ class DecodingInputStreamTest {
         assertEquals(0, in.decodedCount(), "the final output was empty all along");
     }
 
+    /**
+     * A body that arrives a byte at a time, as over a slow network: decoders that return 0 in between (zstd-jni)
+     * must not reach readers, which take 0 for an error (InputStreamReader) or the end (Jackson).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("org.restcompress.codec.CodecTest#compressing")
+    void tricklingInputReadsThroughAReader(ContentCodec codec) throws IOException {
+        String text = "{\"trickle\":\"" + "x".repeat(30_000) + "\"}";
+        byte[] encoded = encode(List.of(codec), text.getBytes(StandardCharsets.UTF_8));
+        InputStream trickle = new ByteArrayInputStream(encoded) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 1));
+            }
+        };
+        try (DecodingInputStream in = DecodingInputStream.open(trickle, List.of(codec), 1_000_000);
+             java.io.Reader reader = new java.io.InputStreamReader(in, StandardCharsets.UTF_8)) {
+            StringBuilder read = new StringBuilder();
+            char[] chars = new char[4096];
+            for (int n; (n = reader.read(chars)) >= 0; ) {
+                read.append(chars, 0, n);
+            }
+            assertEquals(text, read.toString());
+        }
+    }
+
     @Test
     void namesTheCodingThatFailed() throws IOException {
         byte[] data = "x".repeat(5000).getBytes(StandardCharsets.US_ASCII);

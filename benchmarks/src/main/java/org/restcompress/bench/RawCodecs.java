@@ -1,0 +1,83 @@
+package org.restcompress.bench;
+
+import com.aayushatharva.brotli4j.decoder.Decoder;
+import com.aayushatharva.brotli4j.encoder.Encoder;
+import com.github.luben.zstd.Zstd;
+import com.ning.compress.lzf.LZFDecoder;
+import com.ning.compress.lzf.LZFEncoder;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import java.util.zip.InflaterInputStream;
+import net.jpountz.lz4.LZ4FrameInputStream;
+import net.jpountz.lz4.LZ4FrameOutputStream;
+
+/**
+ * What a developer would call without the library: each codec's own plain API at the library's default settings,
+ * so that the benchmark's ratio library/raw is the cost of the library's layer.
+ */
+final class RawCodecs {
+
+    private RawCodecs() {
+    }
+
+    static byte[] encode(String coding, byte[] body) throws IOException {
+        switch (coding) {
+            case "lzf":
+                return LZFEncoder.encode(body);
+            case "zstd":
+                return Zstd.compress(body, 3);
+            case "br":
+                return Encoder.compress(body, new Encoder.Parameters().setQuality(4).setWindow(22));
+            case "gzip":
+                return stream(new ByteArrayOutputStream(), GZIPOutputStream::new, body);
+            case "deflate":
+                return stream(new ByteArrayOutputStream(), DeflaterOutputStream::new, body);
+            case "lz4":
+                return stream(new ByteArrayOutputStream(), LZ4FrameOutputStream::new, body);
+            default:
+                throw new IllegalArgumentException(coding);
+        }
+    }
+
+    static byte[] decode(String coding, byte[] encoded, int originalSize) throws IOException {
+        switch (coding) {
+            case "lzf":
+                return LZFDecoder.decode(encoded);
+            case "zstd":
+                return Zstd.decompress(encoded, originalSize);
+            case "br":
+                return Decoder.decompress(encoded).getDecompressedData();
+            case "gzip":
+                return read(new GZIPInputStream(new ByteArrayInputStream(encoded)));
+            case "deflate":
+                return read(new InflaterInputStream(new ByteArrayInputStream(encoded)));
+            case "lz4":
+                return read(new LZ4FrameInputStream(new ByteArrayInputStream(encoded)));
+            default:
+                throw new IllegalArgumentException(coding);
+        }
+    }
+
+    private interface Wrapper {
+        OutputStream wrap(OutputStream out) throws IOException;
+    }
+
+    private static byte[] stream(ByteArrayOutputStream sink, Wrapper wrapper, byte[] body) throws IOException {
+        try (OutputStream out = wrapper.wrap(sink)) {
+            out.write(body);
+        }
+        return sink.toByteArray();
+    }
+
+    private static byte[] read(InputStream in) throws IOException {
+        try (in) {
+            return in.readAllBytes();
+        }
+    }
+}
