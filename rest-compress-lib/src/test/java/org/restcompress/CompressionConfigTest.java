@@ -16,7 +16,7 @@ class CompressionConfigTest {
     @Test
     void defaults() {
         CompressionConfig config = CompressionConfig.from(key -> null);
-        assertEquals(List.of("zstd", "lzf", "lz4", "br", "gzip", "deflate"), config.preference());
+        assertEquals(List.of("zstd", "lz4", "lzf", "br", "gzip", "deflate"), config.preference());
         assertEquals(CompressionConfig.DEFAULT_THRESHOLD, config.threshold());
         assertEquals(10L * 1024 * 1024, config.maxDecodedSize());
         assertEquals(3, config.maxCodings());

@@ -146,7 +146,7 @@ class RequestDecodingTest {
     void unsupportedCodingGives415ListingWhatIsAccepted() {
         Reply reply = post("echo", DATA, "Content-Encoding", "compress", "Content-Type", "text/plain");
         assertEquals(415, reply.status());
-        assertEquals("zstd, lzf, lz4, br, gzip, deflate, x-xor", reply.header("Accept-Encoding"));
+        assertEquals("zstd, lz4, lzf, br, gzip, deflate, x-xor", reply.header("Accept-Encoding"));
         assertTrue(reply.text().contains("unsupported content coding 'compress'"), reply.text());
         assertEquals(415, post("echo", DATA, "Content-Encoding", "gzip;q=1").status());
         assertEquals(415, post("echo", DATA, "Content-Encoding", "gzip, x-compress").status());
