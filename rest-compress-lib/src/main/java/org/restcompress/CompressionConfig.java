@@ -1,11 +1,14 @@
 package org.restcompress;
 
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 import java.util.function.Function;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.negotiation.HeaderLists;
@@ -24,6 +27,7 @@ import org.restcompress.negotiation.HeaderLists;
  * <tr><td>{@value #MAX_DECODED_SIZE}</td><td>10M</td></tr>
  * <tr><td>{@value #MAX_CODINGS}</td><td>{@value #DEFAULT_MAX_CODINGS}</td></tr>
  * <tr><td>{@value #REQUEST_CODING}</td><td>{@code identity} (client side)</td></tr>
+ * <tr><td>{@value #MAX_EXPANSION_RATIO}</td><td>0 (off)</td></tr>
  * <tr><td>{@code restcompress.<coding>.<name>}</td><td>per codec, e.g. {@code restcompress.gzip.level=6}</td></tr>
  * </table>
  */
@@ -40,6 +44,12 @@ public final class CompressionConfig {
      * per-request property of the same name, which overrides it for one request.
      */
     public static final String REQUEST_CODING = PREFIX + "request-coding";
+    /**
+     * Off (0) by default: a decoded body may not grow past this many times its coded size (after the first
+     * {@value org.restcompress.io.DecodingInputStream#RATIO_GRACE} bytes), as httpd's DeflateInflateRatioLimit. JSON
+     * legitimately compresses 20:1 and more.
+     */
+    public static final String MAX_EXPANSION_RATIO = PREFIX + "max-expansion-ratio";
 
     /** Measured: see README, "Choosing the threshold". */
     public static final int DEFAULT_THRESHOLD = 1024;
@@ -65,6 +75,8 @@ public final class CompressionConfig {
     private final long maxDecodedSize;
     private final int maxCodings;
     private final String requestCoding;
+    private final int maxExpansionRatio;
+    private final BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponse;
     private final Function<String, Object> source;
 
     private CompressionConfig(Builder b) {
@@ -74,6 +86,8 @@ public final class CompressionConfig {
         this.maxDecodedSize = b.maxDecodedSize;
         this.maxCodings = b.maxCodings;
         this.requestCoding = b.requestCoding;
+        this.maxExpansionRatio = b.maxExpansionRatio;
+        this.excludeResponse = b.excludeResponse;
         this.source = b.source;
     }
 
@@ -96,6 +110,8 @@ public final class CompressionConfig {
         string(lookup, MAX_DECODED_SIZE).ifPresent(v -> b.maxDecodedSize(size(MAX_DECODED_SIZE, v)));
         string(lookup, MAX_CODINGS).ifPresent(v -> b.maxCodings((int) Math.min(100, size(MAX_CODINGS, v))));
         string(lookup, REQUEST_CODING).ifPresent(b::requestCoding);
+        string(lookup, MAX_EXPANSION_RATIO).ifPresent(
+                v -> b.maxExpansionRatio((int) Math.min(Integer.MAX_VALUE, size(MAX_EXPANSION_RATIO, v))));
         return b.build();
     }
 
@@ -125,6 +141,16 @@ public final class CompressionConfig {
     /** The most content codings one request body may stack. */
     public int maxCodings() {
         return maxCodings;
+    }
+
+    /** The largest decoded/coded size ratio accepted, 0 for no ratio limit. */
+    public int maxExpansionRatio() {
+        return maxExpansionRatio;
+    }
+
+    /** Whether the application's predicate keeps this response unencoded (for BREACH: see {@link Uncompressed}). */
+    public boolean excludes(ContainerRequestContext request, ContainerResponseContext response) {
+        return excludeResponse.test(request, response);
     }
 
     /** Client side: the coding for request bodies, {@code identity} for none. */
@@ -212,6 +238,8 @@ public final class CompressionConfig {
         private long maxDecodedSize = DEFAULT_MAX_DECODED_SIZE;
         private int maxCodings = DEFAULT_MAX_CODINGS;
         private String requestCoding = "identity";
+        private int maxExpansionRatio;
+        private BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponse = (q, r) -> false;
         private Function<String, Object> source = key -> null;
 
         private Builder() {
@@ -262,6 +290,25 @@ public final class CompressionConfig {
                 throw new IllegalArgumentException(REQUEST_CODING + " must be a coding token, was '" + coding + "'");
             }
             this.requestCoding = token;
+            return this;
+        }
+
+        /** Decoded bodies may not grow past {@code ratio} times their coded size; 0 turns the check off. */
+        public Builder maxExpansionRatio(int ratio) {
+            if (ratio < 0) {
+                throw new IllegalArgumentException(MAX_EXPANSION_RATIO + " must not be negative, was " + ratio);
+            }
+            this.maxExpansionRatio = ratio;
+            return this;
+        }
+
+        /**
+         * Responses for which {@code predicate} holds are sent unencoded, decided per response after the resource
+         * method ran: for example those that set a session cookie, or carry a CSRF token (BREACH). The exclusion
+         * wins even over a client that refuses identity: such a response still goes out unencoded.
+         */
+        public Builder excludeResponses(BiPredicate<ContainerRequestContext, ContainerResponseContext> predicate) {
+            this.excludeResponse = Objects.requireNonNull(predicate, "predicate");
             return this;
         }
 

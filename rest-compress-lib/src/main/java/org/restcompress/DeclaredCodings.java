@@ -23,25 +23,37 @@ import org.restcompress.negotiation.EncodingChooser;
  * interface may carry them), else the class and its supertypes. Read once per method, at deployment (server) or
  * proxy creation (client).
  *
- * @param all    whether a plain {@code @Compressed} asked for every active coding
- * @param tokens the named codings, lower case, in declaration order
+ * @param all          whether a plain {@code @Compressed} asked for every active coding
+ * @param tokens       the named codings, lower case, in declaration order
+ * @param uncompressed whether {@link Uncompressed} forbids compressing responses (request bodies are still decoded)
  */
-public record DeclaredCodings(boolean all, Set<String> tokens) {
+public record DeclaredCodings(boolean all, Set<String> tokens, boolean uncompressed) {
 
+    /**
+     * The codings in force for a method: its own, else its class's. {@link Uncompressed} on the method, or on the
+     * class when the method names no codings, marks them as not for responses.
+     */
     public static Optional<DeclaredCodings> of(Class<?> resourceClass, Method method) {
+        boolean uncompressed = false;
         for (Method candidate : overridden(resourceClass, method)) {
+            uncompressed |= candidate.isAnnotationPresent(Uncompressed.class);
             Optional<DeclaredCodings> found = from(candidate.getAnnotations());
             if (found.isPresent()) {
-                return found;
+                return Optional.of(found.get().excludingResponses(uncompressed));
             }
         }
         for (Class<?> type : hierarchy(resourceClass != null ? resourceClass : method.getDeclaringClass())) {
+            uncompressed |= type.isAnnotationPresent(Uncompressed.class);
             Optional<DeclaredCodings> found = from(type.getAnnotations());
             if (found.isPresent()) {
-                return found;
+                return Optional.of(found.get().excludingResponses(uncompressed));
             }
         }
         return Optional.empty();
+    }
+
+    private DeclaredCodings excludingResponses(boolean excluded) {
+        return excluded ? new DeclaredCodings(all, tokens, true) : this;
     }
 
     /** The method's {@link CompressionOptions}, else its class's, else none. */
@@ -98,7 +110,8 @@ public record DeclaredCodings(boolean all, Set<String> tokens) {
                         .forEach(tokens::add);
             }
         }
-        return found ? Optional.of(new DeclaredCodings(all, Collections.unmodifiableSet(tokens))) : Optional.empty();
+        return found ? Optional.of(new DeclaredCodings(all, Collections.unmodifiableSet(tokens), false))
+                : Optional.empty();
     }
 
     /** The method itself, then the same signature in the resource class's supertypes. */

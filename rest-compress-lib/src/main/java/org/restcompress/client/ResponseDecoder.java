@@ -53,7 +53,8 @@ final class ResponseDecoder implements ReaderInterceptor {
         if (applied.isEmpty()) {
             return context.proceed();
         }
-        DecodingInputStream body = DecodingInputStream.open(context.getInputStream(), applied, limit(context), true);
+        DecodingInputStream body = DecodingInputStream.open(context.getInputStream(), applied, limit(context), true)
+                .maxExpansionRatio(codings.config().maxExpansionRatio());
         context.setInputStream(body);
         try {
             Object entity = context.proceed();

@@ -2,10 +2,15 @@ package org.restcompress.codec;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
-/** gzip framing (RFC 1952) around a raw deflate stream: a minimal header, then CRC-32 and length as the trailer. */
+/**
+ * gzip framing (RFC 1952) around a raw deflate stream: a minimal header (with a random-length comment when padding is
+ * asked for), then CRC-32 and length as the trailer.
+ */
 final class GzipEncoder extends DeflaterEncoder {
 
     private static final byte[] HEADER = {
@@ -17,12 +22,18 @@ final class GzipEncoder extends DeflaterEncoder {
         (byte) 255         // operating system: unknown
     };
 
+    private static final int FCOMMENT = 16;
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final byte[] PADDING_CHARS = "abcdefghijklmnopqrstuvwxyz".getBytes(StandardCharsets.US_ASCII);
+
     private final CRC32 crc = new CRC32();
+    private final int padding;
     private boolean headerWritten;
     private final byte[] one = new byte[1];
 
-    GzipEncoder(OutputStream sink, Deflater rawDeflater) {
+    GzipEncoder(OutputStream sink, Deflater rawDeflater, int padding) {
         super(sink, rawDeflater);
+        this.padding = padding;
     }
 
     @Override
@@ -64,7 +75,19 @@ final class GzipEncoder extends DeflaterEncoder {
     private void writeHeaderOnce() throws IOException {
         if (!headerWritten) {
             headerWritten = true;
-            out.write(HEADER);
+            if (padding == 0) {
+                out.write(HEADER);
+                return;
+            }
+            byte[] header = HEADER.clone();
+            header[3] = FCOMMENT;
+            int length = RANDOM.nextInt(padding + 1);
+            byte[] comment = new byte[length + 1]; // zero-terminated
+            for (int i = 0; i < length; i++) {
+                comment[i] = PADDING_CHARS[RANDOM.nextInt(PADDING_CHARS.length)];
+            }
+            out.write(header);
+            out.write(comment);
         }
     }
 

@@ -29,7 +29,11 @@ public final class DecodingInputStream extends InputStream {
     private final Source source;
     private final InputStream decoded;
     private final String codings;
+    /** Decoded bytes allowed before the expansion ratio is checked, so small, very regular bodies pass. */
+    public static final int RATIO_GRACE = 64 * 1024;
+
     private final long limit;
+    private int maxRatio;
     private long count;
     private boolean released;
     private ContentDecodingException failure;
@@ -116,7 +120,20 @@ public final class DecodingInputStream extends InputStream {
         if (count > limit) {
             throw fail(new ContentTooLargeException(codings, limit));
         }
+        if (maxRatio > 0 && count > RATIO_GRACE
+                && count > (double) maxRatio * source.bytesRead) {
+            throw fail(ContentTooLargeException.ratio(codings, maxRatio));
+        }
         return n;
+    }
+
+    /**
+     * Also refuses bodies that decode to more than {@code ratio} times their coded size, once past
+     * {@link #RATIO_GRACE} decoded bytes; 0 (the default) checks no ratio.
+     */
+    public DecodingInputStream maxExpansionRatio(int ratio) {
+        this.maxRatio = ratio;
+        return this;
     }
 
     /** Reads the rest of the body, so that trailers and checksums are verified, then releases the codecs. */
@@ -165,6 +182,7 @@ public final class DecodingInputStream extends InputStream {
         private final InputStream raw;
         private final boolean closeRaw;
         boolean failed;
+        long bytesRead;
 
         Source(InputStream raw, boolean closeRaw) {
             this.raw = raw;
@@ -180,7 +198,9 @@ public final class DecodingInputStream extends InputStream {
         @Override
         public int read() throws IOException {
             try {
-                return raw.read();
+                int b = raw.read();
+                bytesRead += b >= 0 ? 1 : 0;
+                return b;
             } catch (IOException e) {
                 failed = true;
                 throw e;
@@ -190,7 +210,9 @@ public final class DecodingInputStream extends InputStream {
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
             try {
-                return raw.read(b, off, len);
+                int n = raw.read(b, off, len);
+                bytesRead += Math.max(n, 0);
+                return n;
             } catch (IOException e) {
                 failed = true;
                 throw e;

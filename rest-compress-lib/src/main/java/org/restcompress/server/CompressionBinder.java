@@ -65,6 +65,9 @@ public final class CompressionBinder implements DynamicFeature {
         List<String> offered = declared.resolve(registry, config.preference(), token -> LOG.log(
                 System.Logger.Level.WARNING, "rest-compress: " + method.getDeclaringClass().getName() + "."
                         + method.getName() + " offers coding '" + token + "', which is not active; skipped"));
+        if (declared.uncompressed()) {
+            offered = List.of(); // @Uncompressed: identity responses only; request bodies are still decoded
+        }
         int threshold = options.map(CompressionOptions::threshold).filter(t -> t >= 0).orElse(config.threshold());
         long maxDecoded = options.map(CompressionOptions::maxDecodedSize).filter(m -> m >= 0)
                 .orElse(config.maxDecodedSize());

@@ -1,6 +1,7 @@
 package org.restcompress.server;
 
 import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
@@ -78,5 +79,13 @@ final class EncodingPolicy {
 
     int maxCodings() {
         return config.maxCodings();
+    }
+
+    int maxExpansionRatio() {
+        return config.maxExpansionRatio();
+    }
+
+    boolean excludes(ContainerRequestContext request, ContainerResponseContext response) {
+        return config.excludes(request, response);
     }
 }

@@ -42,7 +42,7 @@ final class RequestDecoder implements ReaderInterceptor {
             return context.proceed();
         }
         DecodingInputStream body = DecodingInputStream.open(context.getInputStream(), codings,
-                policy.maxDecodedSize());
+                policy.maxDecodedSize()).maxExpansionRatio(policy.maxExpansionRatio());
         context.setInputStream(body);
         context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
         context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);

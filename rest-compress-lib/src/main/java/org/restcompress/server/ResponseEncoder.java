@@ -66,7 +66,8 @@ final class ResponseEncoder implements ContainerResponseFilter, WriterIntercepto
             return;
         }
         boolean mayEncode = choice.isEncoded() && response.hasEntity()
-                && status != 204 && status != 206 && status >= 200;
+                && status != 204 && status != 206 && status >= 200
+                && !policy.excludes(request, response); // a security exclusion wins over identity;q=0
         if (mayEncode) {
             request.setProperty(PENDING, new Pending(choice, HttpMethod.HEAD.equals(request.getMethod())));
         }

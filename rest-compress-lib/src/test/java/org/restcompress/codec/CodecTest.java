@@ -171,6 +171,26 @@ class CodecTest {
         assertEquals("hello ", new String(decode(new GzipCodec(), concat(header, body)), StandardCharsets.US_ASCII));
     }
 
+    /** Length hiding: a random comment in the gzip header, which every reader skips. */
+    @Test
+    void gzipPaddingVariesTheLengthAndStillDecodes() throws IOException {
+        GzipCodec padded = new GzipCodec(6, 200);
+        byte[] data = json(50_000);
+        java.util.Set<Integer> lengths = new java.util.HashSet<>();
+        for (int i = 0; i < 10; i++) {
+            byte[] encoded = encode(padded, data);
+            lengths.add(encoded.length);
+            assertEquals(16, encoded[3], "FCOMMENT set");
+            try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(encoded))) {
+                assertArrayEquals(data, in.readAllBytes(), "the JDK skips the comment");
+            }
+            assertArrayEquals(data, decode(new GzipCodec(), encoded));
+        }
+        assertTrue(lengths.size() > 1, "lengths vary: " + lengths);
+        assertEquals(0, encode(new GzipCodec(), data)[3], "no padding by default");
+        assertThrows(IllegalArgumentException.class, () -> new GzipCodec(6, 5000));
+    }
+
     @Test
     void deflateReadsZlibAndRawDeflate() throws IOException {
         byte[] data = json(50_000);

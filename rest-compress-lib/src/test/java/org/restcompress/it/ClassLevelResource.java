@@ -19,6 +19,24 @@ public class ClassLevelResource {
         return CodingResource.JSON;
     }
 
+    /** BREACH: a secret next to reflected input; responses never compressed, requests still decoded. */
+    @GET
+    @Path("secret")
+    @org.restcompress.Uncompressed
+    @Produces(MediaType.APPLICATION_JSON)
+    public byte[] secret() {
+        return CodingResource.JSON;
+    }
+
+    @jakarta.ws.rs.POST
+    @Path("secret")
+    @org.restcompress.Uncompressed
+    @jakarta.ws.rs.Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.TEXT_PLAIN)
+    public String secretUpload(byte[] body) {
+        return Integer.toString(body.length);
+    }
+
     @GET
     @Path("overrides")
     @LZF

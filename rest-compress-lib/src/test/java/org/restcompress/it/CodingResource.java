@@ -220,6 +220,15 @@ public class CodingResource {
     }
 
     @GET
+    @Path("with-cookie")
+    @Compressed
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response withCookie() {
+        return Response.ok(JSON).cookie(new jakarta.ws.rs.core.NewCookie.Builder("session").value("s3cret").build())
+                .build();
+    }
+
+    @GET
     @Path("weak-etag")
     @LZF
     @Produces(MediaType.APPLICATION_JSON)
