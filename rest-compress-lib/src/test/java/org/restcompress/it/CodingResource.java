@@ -309,6 +309,26 @@ public class CodingResource {
         };
     }
 
+    /** Server-Sent Events through the JAX-RS Sse API; the second event waits for the test's gate. */
+    @GET
+    @Path("events")
+    @Compressed
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    public void events(@Context jakarta.ws.rs.sse.SseEventSink sink, @Context jakarta.ws.rs.sse.Sse sse) {
+        CountDownLatch gate = streamGate;
+        Thread sender = new Thread(() -> {
+            try (sink) {
+                sink.send(sse.newEvent("first event")).toCompletableFuture().join();
+                gate.await(20, TimeUnit.SECONDS);
+                sink.send(sse.newEvent("second event")).toCompletableFuture().join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        sender.setDaemon(true);
+        sender.start();
+    }
+
     @POST
     @Path("echo")
     @LZF
