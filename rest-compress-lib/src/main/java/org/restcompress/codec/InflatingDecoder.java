@@ -44,11 +44,7 @@ abstract class InflatingDecoder extends InputStream {
 
     @Override
     public int read() throws IOException {
-        int n;
-        do {
-            n = read(one, 0, 1);
-        } while (n == 0);
-        return n < 0 ? -1 : one[0] & 0xff;
+        return SingleByte.read(this, one);
     }
 
     @Override

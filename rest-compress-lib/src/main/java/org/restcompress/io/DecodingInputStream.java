@@ -6,6 +6,7 @@ import java.io.PushbackInputStream;
 import java.util.List;
 import java.util.Objects;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.codec.SingleByte;
 
 /**
  * A request or response body decoded through its content codings, last applied first, with the decoded size capped.
@@ -78,11 +79,7 @@ public final class DecodingInputStream extends InputStream {
 
     @Override
     public int read() throws IOException {
-        int n;
-        do {
-            n = read(one, 0, 1);
-        } while (n == 0);
-        return n < 0 ? -1 : one[0] & 0xff;
+        return SingleByte.read(this, one);
     }
 
     @Override
