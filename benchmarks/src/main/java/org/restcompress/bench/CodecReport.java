@@ -24,7 +24,8 @@ import org.restcompress.codec.ContentCodec;
 /**
  * Runs {@link CodecBenchmark} over the corpus ({@code -Dcorpus=DIR}; files of 16 KB and more by default) and writes
  * {@code benchmarks/results/codecs.md}: per coding, compress and decompress MB/s and compressed/original, as harmonic
- * means over the files like the 2014 table. {@code -Dquick}: one coding pair, one file, a few seconds, for CI.
+ * means over the files like the 2014 table. {@code -Dcodings=a,b}: only those codings; {@code -Dout=FILE}: where to
+ * write. {@code -Dquick}: one coding pair, one file, a few seconds, for CI.
  */
 public final class CodecReport {
 
@@ -43,6 +44,10 @@ public final class CodecReport {
                 .include(CodecBenchmark.class.getName())
                 .jvmArgsAppend("-Dcorpus=" + Corpus.directory())
                 .param("file", quick ? files.subList(0, 1).toArray(new String[0]) : files.toArray(new String[0]));
+        String codings = System.getProperty("codings"); // e.g. -Dcodings=lzf,zstd: only those
+        if (codings != null) {
+            options.param("coding", codings.split(","));
+        }
         if (quick) {
             options.warmupIterations(1).warmupTime(TimeValue.milliseconds(100))
                     .measurementIterations(1).measurementTime(TimeValue.milliseconds(100))

@@ -3,7 +3,8 @@ package org.restcompress.bench;
 import com.aayushatharva.brotli4j.decoder.Decoder;
 import com.aayushatharva.brotli4j.encoder.Encoder;
 import com.github.luben.zstd.Zstd;
-import com.ning.compress.lzf.LZFDecoder;
+import com.ning.compress.lzf.ChunkDecoder;
+import com.ning.compress.lzf.util.ChunkDecoderFactory;
 import com.ning.compress.lzf.LZFEncoder;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -19,9 +20,12 @@ import net.jpountz.lz4.LZ4FrameOutputStream;
 
 /**
  * What a developer would call without the library: each codec's own plain API at the library's default settings,
- * so that the benchmark's ratio library/raw is the cost of the library's layer.
+ * so that the benchmark's ratio library/raw is the cost of the library's layer. For LZF decoding that is
+ * compress-lzf's bounds-checked decoder: its faster Unsafe one is not for untrusted input.
  */
 final class RawCodecs {
+
+    private static final ChunkDecoder LZF_SAFE = ChunkDecoderFactory.safeInstance();
 
     private RawCodecs() {
     }
@@ -48,7 +52,8 @@ final class RawCodecs {
     static byte[] decode(String coding, byte[] encoded, int originalSize) throws IOException {
         switch (coding) {
             case "lzf":
-                return LZFDecoder.decode(encoded);
+                // the bounds-checked decoder, as the library must use on untrusted input: ours/raw is our layer
+                return LZF_SAFE.decode(encoded);
             case "zstd":
                 return Zstd.decompress(encoded, originalSize);
             case "br":

@@ -30,12 +30,11 @@ final class LzfDecoder extends InputStream {
         this.source = Objects.requireNonNull(source, "source");
     }
 
+    private final byte[] one = new byte[1];
+
     @Override
     public int read() throws IOException {
-        if (position == limit && !nextChunk()) {
-            return -1;
-        }
-        return decoded[position++] & 0xff;
+        return SingleByte.read(this, one);
     }
 
     @Override
@@ -44,8 +43,8 @@ final class LzfDecoder extends InputStream {
         if (len == 0) {
             return 0;
         }
-        if (position == limit && !nextChunk()) {
-            return -1;
+        if (position == limit) {
+            return nextChunk(b, off, len); // may decode straight into b
         }
         int n = Math.min(len, limit - position);
         System.arraycopy(decoded, position, b, off, n);
@@ -58,13 +57,16 @@ final class LzfDecoder extends InputStream {
         return limit - position;
     }
 
-    /** Decodes the next chunk into {@code decoded}; false at a clean end (between chunks). */
-    private boolean nextChunk() throws IOException {
+    /**
+     * Decodes the next chunk: into {@code b} when it fits (one copy fewer), else into {@code decoded}, from which the
+     * start goes to {@code b}. Returns the bytes put into {@code b}, or -1 at a clean end (between chunks).
+     */
+    private int nextChunk(byte[] b, int off, int len) throws IOException {
         while (!ended) {
             int first = source.read();
             if (first < 0) {
                 ended = true;
-                return false;
+                return -1;
             }
             header[0] = (byte) first;
             readFully(header, 1, LZFChunk.HEADER_LEN_NOT_COMPRESSED - 1);
@@ -73,29 +75,43 @@ final class LzfDecoder extends InputStream {
             }
             int type = header[2];
             int chunkLength = uint16(3);
+            int decodedLength;
             if (type == LZFChunk.BLOCK_TYPE_NON_COMPRESSED) {
-                readFully(decoded, 0, chunkLength);
-                limit = chunkLength;
+                decodedLength = chunkLength;
+                if (decodedLength <= len) {
+                    readFully(b, off, decodedLength);
+                } else {
+                    readFully(decoded, 0, decodedLength);
+                }
             } else if (type == LZFChunk.BLOCK_TYPE_COMPRESSED) {
                 readFully(header, LZFChunk.HEADER_LEN_NOT_COMPRESSED, 2);
-                int decodedLength = uint16(5);
+                decodedLength = uint16(5);
                 readFully(compressed, 0, chunkLength);
-                decodeChunk(chunkLength, decodedLength);
-                limit = decodedLength;
+                if (decodedLength <= len) {
+                    decodeChunk(chunkLength, b, off, decodedLength);
+                } else {
+                    decodeChunk(chunkLength, decoded, 0, decodedLength);
+                }
             } else {
                 throw new LZFException("unknown LZF chunk type " + type);
             }
-            position = 0;
-            if (limit > 0) {
-                return true;
+            if (decodedLength == 0) {
+                continue;
             }
+            if (decodedLength <= len) {
+                return decodedLength;
+            }
+            limit = decodedLength;
+            position = Math.min(len, limit);
+            System.arraycopy(decoded, 0, b, off, position);
+            return position;
         }
-        return false;
+        return -1;
     }
 
-    private void decodeChunk(int chunkLength, int decodedLength) throws LZFException {
+    private void decodeChunk(int chunkLength, byte[] target, int at, int decodedLength) throws LZFException {
         try {
-            DECODER.decodeChunk(compressed, 0, chunkLength, decoded, 0, decodedLength);
+            DECODER.decodeChunk(compressed, 0, chunkLength, target, at, at + decodedLength);
         } catch (LZFException e) {
             throw e;
         } catch (RuntimeException e) {

@@ -97,6 +97,24 @@ class CodecTest {
         assertArrayEquals(data, decoded.toByteArray());
     }
 
+    /** Reads smaller than, equal to and larger than a chunk (LZF decodes straight into a large enough buffer). */
+    @ParameterizedTest
+    @MethodSource("compressing")
+    void readsOfEverySizeGiveTheSameBytes(ContentCodec codec) throws IOException {
+        byte[] data = json(300_000);
+        byte[] encoded = encode(codec, data);
+        for (int size : new int[] {7, 4096, 65_535, 65_536, 70_000}) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            byte[] buffer = new byte[size];
+            try (InputStream in = codec.decode(new ByteArrayInputStream(encoded))) {
+                for (int n; (n = in.read(buffer, 0, size)) >= 0; ) {
+                    out.write(buffer, 0, n);
+                }
+            }
+            assertArrayEquals(data, out.toByteArray(), codec.token() + " with reads of " + size);
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("compressing")
     void compressesJson(ContentCodec codec) throws IOException {
