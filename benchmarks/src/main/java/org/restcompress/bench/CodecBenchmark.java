@@ -20,6 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.codec.GzipCodec;
 
 /**
  * Encode and decode of one corpus file through the library's codec streams (a new stream per body, as per request),
@@ -36,6 +37,7 @@ public class CodecBenchmark {
     static final CodecRegistry REGISTRY = CodecRegistry.load(CodecBenchmark.class.getClassLoader(),
             token -> CodecOptions.NONE);
 
+    /** A registry token, or {@code gzip-1} / {@code gzip-9} for gzip at another level than the default 6. */
     @Param({"lzf", "lz4", "zstd", "br", "gzip", "deflate"})
     public String coding;
 
@@ -54,9 +56,16 @@ public class CodecBenchmark {
 
     @Setup
     public void setUp() throws IOException {
-        codec = REGISTRY.find(coding).orElseThrow(() -> new IllegalStateException(coding + " is not active"));
+        codec = codec(coding);
         body = Corpus.read(file);
         encoded = encode(codec, body);
+    }
+
+    static ContentCodec codec(String name) {
+        if (name.startsWith("gzip-")) {
+            return new GzipCodec(Integer.parseInt(name.substring(5)));
+        }
+        return REGISTRY.find(name).orElseThrow(() -> new IllegalStateException(name + " is not active"));
     }
 
     static byte[] encode(ContentCodec codec, byte[] body) throws IOException {

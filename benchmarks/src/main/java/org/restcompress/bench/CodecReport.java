@@ -124,7 +124,7 @@ public final class CodecReport {
 
     private static double ratio(String coding, byte[] body) {
         try {
-            ContentCodec codec = CodecBenchmark.REGISTRY.find(coding).orElseThrow();
+            ContentCodec codec = CodecBenchmark.codec(coding);
             return (double) CodecBenchmark.encode(codec, body).length / body.length;
         } catch (IOException e) {
             throw new IllegalStateException(e);

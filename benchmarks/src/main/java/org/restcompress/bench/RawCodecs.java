@@ -31,6 +31,14 @@ final class RawCodecs {
     }
 
     static byte[] encode(String coding, byte[] body) throws IOException {
+        if (coding.startsWith("gzip-")) {
+            int level = Integer.parseInt(coding.substring(5));
+            return stream(new ByteArrayOutputStream(), out -> new GZIPOutputStream(out) {
+                {
+                    def.setLevel(level);
+                }
+            }, body);
+        }
         switch (coding) {
             case "lzf":
                 return LZFEncoder.encode(body);
@@ -50,7 +58,7 @@ final class RawCodecs {
     }
 
     static byte[] decode(String coding, byte[] encoded, int originalSize) throws IOException {
-        switch (coding) {
+        switch (coding.startsWith("gzip-") ? "gzip" : coding) {
             case "lzf":
                 // the bounds-checked decoder, as the library must use on untrusted input: ours/raw is our layer
                 return LZF_SAFE.decode(encoded);
