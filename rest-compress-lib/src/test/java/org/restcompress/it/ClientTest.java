@@ -211,6 +211,40 @@ class ClientTest {
         }
     }
 
+    /**
+     * A real SSE client (JAX-RS SseEventSource) reads a compressed event stream event by event: each event is
+     * delivered while the server still holds the next one back, in every coding.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"gzip", "deflate", "lzf", "zstd", "br", "lz4"})
+    @org.junit.jupiter.api.Timeout(60)
+    void sseClientReceivesCompressedEventsAsTheyAreSent(String coding) throws Exception {
+        java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+        CodingResource.streamGate = gate;
+        try (Response probe = client.target(server.uri("event-stream")).request()
+                .header("Accept-Encoding", coding).get()) {
+            assertEquals(coding, probe.getHeaderString("Content-Encoding"), "the stream really is compressed");
+            gate.countDown();
+            probe.readEntity(String.class);
+        }
+        gate = new java.util.concurrent.CountDownLatch(1);
+        CodingResource.streamGate = gate;
+        Client sse = ClientBuilder.newClient().register(new CompressionFeature(
+                CompressionConfig.builder().preference(java.util.List.of(coding)).build()));
+        java.util.concurrent.BlockingQueue<String> events = new java.util.concurrent.LinkedBlockingQueue<>();
+        try (jakarta.ws.rs.sse.SseEventSource source = jakarta.ws.rs.sse.SseEventSource
+                .target(sse.target(server.uri("event-stream"))).build()) {
+            source.register(event -> events.add(event.readData()));
+            source.open();
+            assertEquals("first event", events.poll(20, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(1, gate.getCount(), "delivered while the server held the second event back");
+            gate.countDown();
+            assertEquals("second event", events.poll(20, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            sse.close();
+        }
+    }
+
     @Test
     void sizeLimitsWithSuffixesWorkAsClientProperties() {
         Client limited = ClientBuilder.newClient().register(CompressionFeature.class)

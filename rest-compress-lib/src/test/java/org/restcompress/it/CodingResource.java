@@ -309,6 +309,26 @@ public class CodingResource {
         };
     }
 
+    /** Server-Sent Events written as a stream (compressible in every coding); the second waits for the gate. */
+    @GET
+    @Path("event-stream")
+    @Compressed
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    public StreamingOutput eventStream() {
+        CountDownLatch gate = streamGate;
+        return out -> {
+            out.write("event: tick\ndata: first event\n\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            try {
+                gate.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            out.write("event: tick\ndata: second event\n\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        };
+    }
+
     /** Server-Sent Events through the JAX-RS Sse API; the second event waits for the test's gate. */
     @GET
     @Path("events")

@@ -80,7 +80,9 @@ class SoakTest {
         long last = median(settled.subList(settled.size() * 2 / 3, settled.size()));
         System.out.printf("soak: %d s, %d exchanges (%d refused as they should be), RSS %d MB after warm-up, "
                 + "%d MB at the end%n", seconds, exchanges.get(), refused.get(), after / 1024, last / 1024);
-        assertTrue(last - after < 96 * 1024, "resident memory grew from " + after / 1024 + " MB to "
+        // 160 MB: JIT and allocator noise stay well below it (27-52 MB seen); a leak of native contexts grows by
+        // about 500 MB in 20 s here
+        assertTrue(last - after < 160 * 1024, "resident memory grew from " + after / 1024 + " MB to "
                 + last / 1024 + " MB after warm-up");
     }
 
