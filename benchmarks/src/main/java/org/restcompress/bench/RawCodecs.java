@@ -15,8 +15,10 @@ import java.util.zip.DeflaterOutputStream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import java.util.zip.InflaterInputStream;
+import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4FrameInputStream;
 import net.jpountz.lz4.LZ4FrameOutputStream;
+import net.jpountz.xxhash.XXHashFactory;
 
 /**
  * What a developer would call without the library: each codec's own plain API at the library's default settings,
@@ -26,6 +28,8 @@ import net.jpountz.lz4.LZ4FrameOutputStream;
 final class RawCodecs {
 
     private static final ChunkDecoder LZF_SAFE = ChunkDecoderFactory.safeInstance();
+    private static final LZ4Factory LZ4 = LZ4Factory.fastestInstance();
+    private static final XXHashFactory XXHASH = XXHashFactory.fastestInstance();
 
     private RawCodecs() {
     }
@@ -50,8 +54,11 @@ final class RawCodecs {
                 return stream(new ByteArrayOutputStream(), GZIPOutputStream::new, body);
             case "deflate":
                 return stream(new ByteArrayOutputStream(), DeflaterOutputStream::new, body);
-            case "lz4":
-                return stream(new ByteArrayOutputStream(), LZ4FrameOutputStream::new, body);
+            case "lz4": // the library's settings: 64 KB blocks, the fastest compressor, a content checksum
+                return stream(new ByteArrayOutputStream(), out -> new LZ4FrameOutputStream(out,
+                        LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB, -1L, LZ4.fastCompressor(), XXHASH.hash32(),
+                        LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE,
+                        LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM), body);
             default:
                 throw new IllegalArgumentException(coding);
         }
@@ -71,7 +78,8 @@ final class RawCodecs {
             case "deflate":
                 return read(new InflaterInputStream(new ByteArrayInputStream(encoded)));
             case "lz4":
-                return read(new LZ4FrameInputStream(new ByteArrayInputStream(encoded)));
+                return read(new LZ4FrameInputStream(new ByteArrayInputStream(encoded), LZ4.safeDecompressor(),
+                        XXHASH.hash32()));
             default:
                 throw new IllegalArgumentException(coding);
         }
