@@ -6,8 +6,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.Reader;
 import java.util.List;
 import org.restcompress.CompressionConfig;
 import org.restcompress.codec.ContentCodec;
@@ -58,7 +56,7 @@ final class ResponseDecoder implements ReaderInterceptor {
         context.setInputStream(body);
         try {
             Object entity = context.proceed();
-            if (!isStreamed(context.getType(), entity)) {
+            if (!DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
                 body.drain(); // verifies the trailer
             }
             return entity;
@@ -74,11 +72,6 @@ final class ResponseDecoder implements ReaderInterceptor {
             }
             throw e;
         }
-    }
-
-    private static boolean isStreamed(Class<?> type, Object entity) {
-        return InputStream.class.isAssignableFrom(type) || Reader.class.isAssignableFrom(type)
-                || entity instanceof AutoCloseable;
     }
 
     private long limit(ReaderInterceptorContext context) {

@@ -13,14 +13,12 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.restcompress.CompressionConfig;
 import org.restcompress.codec.IdentityCodec;
 import org.restcompress.negotiation.AcceptEncoding;
-import org.restcompress.negotiation.HeaderLists;
 
 /**
  * Makes compressed request bodies safe against servers that do not take them: a 415 to a body this client encoded,
@@ -103,16 +101,7 @@ final class UnsupportedCodingRetry implements ClientResponseFilter {
 
     /** The codings a 415's {@code Accept-Encoding} names as acceptable, canonical ({@code *} kept). */
     private List<String> accepted(List<String> advertised) {
-        AcceptEncoding parsed = AcceptEncoding.parse(advertised, codings.registry()::canonical);
-        List<String> accepted = new ArrayList<>();
-        for (String member : HeaderLists.members(advertised)) {
-            String name = member.split(";", 2)[0].trim();
-            String coding = name.equals("*") ? "*" : codings.registry().canonical(name);
-            if (parsed.quality(coding) > 0 && !accepted.contains(coding)) {
-                accepted.add(coding);
-            }
-        }
-        return accepted;
+        return AcceptEncoding.parse(advertised, codings.registry()::canonical).acceptable();
     }
 
     /**

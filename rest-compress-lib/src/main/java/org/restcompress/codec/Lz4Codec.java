@@ -50,11 +50,11 @@ public final class Lz4Codec implements ContentCodec {
     public InputStream decode(InputStream source) throws IOException {
         InputStream frame = new LZ4FrameInputStream(source, LZ4.safeDecompressor(), XXHASH.hash32(), true);
         return new FilterInputStream(frame) {
+            private final byte[] one = new byte[1];
+
             @Override
             public int read() throws IOException {
-                byte[] one = new byte[1];
-                int n = read(one, 0, 1);
-                return n < 0 ? -1 : one[0] & 0xff;
+                return SingleByte.read(this, one);
             }
 
             @Override

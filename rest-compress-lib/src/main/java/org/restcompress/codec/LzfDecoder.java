@@ -25,12 +25,11 @@ final class LzfDecoder extends InputStream {
     private int position;
     private int limit;
     private boolean ended;
+    private final byte[] one = new byte[1];
 
     LzfDecoder(InputStream source) {
         this.source = Objects.requireNonNull(source, "source");
     }
-
-    private final byte[] one = new byte[1];
 
     @Override
     public int read() throws IOException {

@@ -3,6 +3,7 @@ package org.restcompress.io;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PushbackInputStream;
+import java.io.Reader;
 import java.util.List;
 import java.util.Objects;
 import org.restcompress.codec.ContentCodec;
@@ -131,6 +132,15 @@ public final class DecodingInputStream extends InputStream {
     public DecodingInputStream maxExpansionRatio(int ratio) {
         this.maxRatio = ratio;
         return this;
+    }
+
+    /**
+     * Whether an entity a message body reader returned still reads the body afterwards: a stream, or anything
+     * closeable that holds one (events, multipart). Such bodies are verified at their end, not drained at once.
+     */
+    public static boolean readsOnAfterReader(Class<?> type, Object entity) {
+        return InputStream.class.isAssignableFrom(type) || Reader.class.isAssignableFrom(type)
+                || entity instanceof AutoCloseable;
     }
 
     /** Reads the rest of the body, so that trailers and checksums are verified, then releases the codecs. */

@@ -1,5 +1,6 @@
 package org.restcompress.negotiation;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -124,6 +125,20 @@ public final class AcceptEncoding {
             return IMPLICIT_IDENTITY;
         }
         return quality == 0 ? -1 : quality;
+    }
+
+    /**
+     * The codings listed with a quality above 0, canonical, in header order ({@code *} and {@code identity}
+     * included): what a 415's {@code Accept-Encoding} says a server takes (RFC 7694).
+     */
+    public List<String> acceptable() {
+        List<String> acceptable = new ArrayList<>();
+        qualities.forEach((coding, quality) -> {
+            if (quality > 0) {
+                acceptable.add(coding);
+            }
+        });
+        return acceptable;
     }
 
     /** Whether an unencoded response is acceptable. */

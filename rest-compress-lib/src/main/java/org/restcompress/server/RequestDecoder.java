@@ -4,8 +4,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.Reader;
 import java.util.List;
 import java.util.function.Function;
 import org.restcompress.codec.ContentCodec;
@@ -48,7 +46,7 @@ final class RequestDecoder implements ReaderInterceptor {
         context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
         try {
             Object entity = context.proceed();
-            if (isStreamed(context.getType(), entity)) {
+            if (DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
                 context.setProperty(STREAMED_BODY, body);
             } else {
                 body.drain();
@@ -84,12 +82,4 @@ final class RequestDecoder implements ReaderInterceptor {
         }
     }
 
-    /**
-     * Whether the entity still reads the body after the reader returned: a stream, or anything closeable that holds
-     * one (events, multipart). Such bodies are not drained here; their end verifies them.
-     */
-    static boolean isStreamed(Class<?> type, Object entity) {
-        return InputStream.class.isAssignableFrom(type) || Reader.class.isAssignableFrom(type)
-                || entity instanceof AutoCloseable;
-    }
 }

@@ -13,6 +13,7 @@ import org.restcompress.CompressionFeature;
 public class ControlsApplication extends Application {
 
     @Override
+    @SuppressWarnings("deprecation") // still the portable way to register a configured provider instance
     public Set<Object> getSingletons() {
         return Set.of(new CompressionFeature(CompressionConfig.builder()
                 .excludeResponses((request, response) -> response.getHeaders().containsKey("Set-Cookie"))

@@ -68,6 +68,13 @@ class AcceptEncodingTest {
     }
 
     @Test
+    void acceptableListsCodingsAboveZeroInHeaderOrder() {
+        assertEquals(List.of("gzip", "*", "identity"),
+                parse("x-gzip;q=0.5, br;q=0, *;q=0.1, gzip;q=0.9, identity, lzf;q=abc").acceptable());
+        assertEquals(List.of(), parse("").acceptable());
+    }
+
+    @Test
     void severalLinesFormOneList() {
         AcceptEncoding accept = parse("gzip;q=0.5", "lzf", "deflate;q=0");
         assertEquals(500, accept.quality("gzip"));
