@@ -1,17 +1,19 @@
 package org.restcompress.demo;
 
 import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
+import com.fasterxml.jackson.jakarta.rs.xml.JacksonXMLProvider;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
 import java.util.Set;
 import org.restcompress.CompressionFeature;
 
-/** The demo's JAX-RS application: its resources, Jackson, and the compression feature. */
+/** The demo's JAX-RS application: its resources, Jackson for JSON and XML, and the compression feature. */
 @ApplicationPath("/rest")
 public class DemoApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return Set.of(DemoResource.class, CompressionFeature.class, JacksonJsonProvider.class);
+        return Set.of(DemoResource.class, SavingsResource.class, CompressionFeature.class,
+                JacksonJsonProvider.class, JacksonXMLProvider.class);
     }
 }

@@ -1,22 +1,48 @@
 package org.restcompress.demo;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.Map;
+import java.time.Instant;
+import java.util.Random;
+import java.util.concurrent.ThreadLocalRandom;
 import org.restcompress.Compressed;
 import org.restcompress.GZIP;
 import org.restcompress.LZF;
 
-/** The demo endpoints, under /rest. */
+/**
+ * The demo endpoints, under {@code /rest}. Objects come as JSON or XML by the {@code Accept} header (JSON when the
+ * client takes either, see {@link #XML}).
+ */
 @Path("/")
 public class DemoResource {
+
+    /** Entries of {@code complex} without a size: about 18 KB of JSON. */
+    static final int DEFAULT_ENTRIES = 100;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * XML for clients that ask for it; its lower source quality makes JSON win when a client accepts both alike.
+     * (A browser's {@code application/xml} still beats the {@code *}{@code /*} that admits JSON: JAX-RS ranks the
+     * more specific type first.)
+     */
+    static final String XML = "application/xml;qs=0.5";
+
+    /** A small key/value object. */
+    public record KeyValue(String key, String value, String time) {
+    }
 
     @GET
     @Path("ping")
@@ -26,29 +52,66 @@ public class DemoResource {
         return "pong";
     }
 
+    /** Below the 1 KB threshold, so it is sent as is whatever the client accepts. */
+    @GET
+    @Path("object")
+    @LZF
+    @GZIP
+    @Produces({MediaType.APPLICATION_JSON, XML})
+    public KeyValue object() {
+        return new KeyValue("library", "rest-compress", Instant.now().toString());
+    }
+
+    @GET
+    @Path("complex")
+    @Compressed
+    @Produces({MediaType.APPLICATION_JSON, XML})
+    public Document complex(@QueryParam("seed") String seed) {
+        return Documents.random(DEFAULT_ENTRIES, random(seed));
+    }
+
+    /** A random document of {@code size} entries; {@code ?seed=n} makes it the same on every call. */
+    @GET
+    @Path("complex/{size}")
+    @Compressed
+    @Produces({MediaType.APPLICATION_JSON, XML})
+    public Document complex(@PathParam("size") String size, @QueryParam("seed") String seed) {
+        return Documents.random(entries(size), random(seed));
+    }
+
+    /** The same document serialized by the method: a JSON string, as resources that cache their output return. */
+    @GET
+    @Path("complex/{size}/json")
+    @Compressed
+    @Produces(MediaType.APPLICATION_JSON)
+    public String complexJson(@PathParam("size") String size, @QueryParam("seed") String seed)
+            throws JsonProcessingException {
+        return JSON.writeValueAsString(Documents.random(entries(size), random(seed)));
+    }
+
     @GET
     @Path("static")
     @LZF
-    @Produces(MediaType.APPLICATION_JSON)
-    public Map<String, StaticDocument.Entry> staticLzf() {
-        return StaticDocument.get();
+    @Produces({MediaType.APPLICATION_JSON, XML})
+    public Document staticLzf() {
+        return Documents.staticDocument();
     }
 
     @GET
     @Path("static/gzip")
     @GZIP
-    @Produces(MediaType.APPLICATION_JSON)
-    public Map<String, StaticDocument.Entry> staticGzip() {
-        return StaticDocument.get();
+    @Produces({MediaType.APPLICATION_JSON, XML})
+    public Document staticGzip() {
+        return Documents.staticDocument();
     }
 
     /** Every coding the server has: the client's Accept-Encoding picks (browsers get zstd or br). */
     @GET
     @Path("static/any")
     @Compressed
-    @Produces(MediaType.APPLICATION_JSON)
-    public Map<String, StaticDocument.Entry> staticAny() {
-        return StaticDocument.get();
+    @Produces({MediaType.APPLICATION_JSON, XML})
+    public Document staticAny() {
+        return Documents.staticDocument();
     }
 
     /** Returns the decoded request body unchanged, with its Content-Type, in the negotiated coding. */
@@ -59,5 +122,37 @@ public class DemoResource {
     public Response echo(byte[] body, @Context HttpHeaders headers) {
         MediaType type = headers.getMediaType() != null ? headers.getMediaType() : MediaType.APPLICATION_OCTET_STREAM_TYPE;
         return Response.ok(body, type).build();
+    }
+
+    /** A size from the path: a whole number up to {@link Documents#MAX_ENTRIES}, else 400 saying so. */
+    static int entries(String size) {
+        try {
+            int entries = Integer.parseInt(size);
+            if (entries >= 0 && entries <= Documents.MAX_ENTRIES) {
+                return entries;
+            }
+        } catch (NumberFormatException ignored) {
+            // answered below
+        }
+        throw badRequest("size must be a whole number from 0 to " + Documents.MAX_ENTRIES, size);
+    }
+
+    /** The query's seed, or a fresh random source without one; 400 when it is not a number. */
+    static Random random(String seed) {
+        if (seed == null) {
+            return ThreadLocalRandom.current();
+        }
+        try {
+            return new Random(Long.parseLong(seed));
+        } catch (NumberFormatException e) {
+            throw badRequest("seed must be a whole number", seed);
+        }
+    }
+
+    private static BadRequestException badRequest(String rule, String value) {
+        String printable = value.replaceAll("[^\\x20-\\x7e]", "?");
+        String shown = printable.length() > 20 ? printable.substring(0, 20) + "..." : printable;
+        return new BadRequestException(Response.status(Response.Status.BAD_REQUEST).type(MediaType.TEXT_PLAIN)
+                .entity(rule + ", was '" + shown + "'\n").build());
     }
 }

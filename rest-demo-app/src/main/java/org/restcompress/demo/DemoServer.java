@@ -8,8 +8,9 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.jboss.resteasy.plugins.server.servlet.HttpServlet30Dispatcher;
 
 /**
- * Runs the demo on RESTEasy 6.2 and embedded Jetty 12: {@code java -jar rest-demo-app.jar} serves
- * {@code http://localhost:8080/rest}; the {@code PORT} environment variable overrides 8080.
+ * Runs the demo on RESTEasy 6.2 and embedded Jetty 12: {@code java -jar rest-demo-app.jar} serves the landing page
+ * at {@code http://localhost:8080/} and the endpoints under {@code /rest}; the {@code PORT} environment variable
+ * overrides 8080. The WAR holds the same classes and is set up by the container instead.
  */
 public final class DemoServer implements AutoCloseable {
 
@@ -34,6 +35,7 @@ public final class DemoServer implements AutoCloseable {
         rest.setInitParameter("resteasy.servlet.mapping.prefix", "/rest");
         rest.setAsyncSupported(true);
         context.addServlet(rest, "/rest/*");
+        context.addServlet(new ServletHolder(LandingPage.class), "");
         server.setHandler(context);
         server.setStopAtShutdown(true);
         server.start();
@@ -57,7 +59,7 @@ public final class DemoServer implements AutoCloseable {
     public static void main(String[] args) throws Exception {
         int port = port(System.getenv("PORT"));
         DemoServer demo = start(null, port);
-        System.out.println("rest-compress demo: http://localhost:" + demo.port() + "/rest/ping"
+        System.out.println("rest-compress demo: http://localhost:" + demo.port() + "/"
                 + "  (try: curl -H 'Accept-Encoding: lzf' http://localhost:" + demo.port() + "/rest/static -o static.lzf)");
         demo.server.join();
     }

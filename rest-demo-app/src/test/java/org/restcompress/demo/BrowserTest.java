@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -19,16 +21,26 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
 import org.restcompress.it.Http;
 
 /**
- * A real browser: headless Chromium (Debian's; CI installs it) loads a demo endpoint with its own
- * {@code Accept-Encoding}, gets it in zstd or br, and renders the decoded JSON. Its NetLog shows the response headers
- * the browser saw. Skipped where Chromium is missing, except under CI.
+ * A real browser, Debian's headless Chromium (CI installs it). Through Selenium it opens the landing page and reads
+ * the measured table and chart; on its own it loads a demo endpoint with its own {@code Accept-Encoding}, gets it in
+ * zstd or br and renders the decoded JSON, its NetLog showing the headers the browser saw. Skipped where Chromium is
+ * missing, except under CI.
  */
 class BrowserTest {
 
     private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Paths.get("/usr/bin/chromedriver");
     private static DemoServer demo;
 
     @TempDir
@@ -53,7 +65,9 @@ class BrowserTest {
     @Test
     @Timeout(120)
     void chromiumReceivesZstdOrBrotliAndRendersTheDocument() throws Exception {
-        String url = demo.restUri().resolve("static/any").toString();
+        // the static document, as JSON whatever the browser's Accept says (it prefers XML where there is a choice)
+        URI document = demo.restUri().resolve("complex/" + Documents.STATIC_ENTRIES + "/json?seed=2014");
+        String url = document.toString();
         Path netLog = dir.resolve("netlog.json");
         List<String> command = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox",
                 "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -72,10 +86,73 @@ class BrowserTest {
         Matcher received = Pattern.compile("\"content-encoding: (zstd|br)\"").matcher(log);
         assertTrue(received.find(), "the browser received zstd or br");
 
-        String expected = new String(Http.get(demo.restUri().resolve("static/any")).body(), StandardCharsets.UTF_8);
+        String expected = new String(Http.get(document).body(), StandardCharsets.UTF_8);
         String rendered = unescape(between(new String(dom, StandardCharsets.UTF_8), "<pre", "</pre>"));
         assertEquals(expected.length(), rendered.length(), "the decoded document, whole");
         assertEquals(expected, rendered);
+    }
+
+    /**
+     * The landing page in Chromium driven by Selenium (Debian's chromedriver): the page measures on load, and the
+     * table and the chart show non-zero numbers for every coding, for both documents. Leaves a screenshot in
+     * {@code target/landing-page.png} (the README's image comes from it).
+     */
+    @Test
+    @Timeout(180)
+    void landingPageShowsMeasuredNumbersForEveryCoding() throws Exception {
+        if (System.getenv("CI") != null) {
+            assertTrue(Files.isExecutable(CHROMEDRIVER), "CI must install Debian's chromium-driver");
+        }
+        assumeTrue(Files.isExecutable(CHROMEDRIVER), "chromium-driver is not installed");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1100,1500", "--hide-scrollbars", "--user-data-dir=" + dir.resolve("selenium"));
+        ChromeDriver browser = new ChromeDriver(service, options);
+        try {
+            browser.get(demo.restUri().resolve("/").toString());
+            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+            wait.until(d -> "static".equals(d.findElement(By.tagName("body")).getDomAttribute("data-measured")));
+            assertMeasuredForEveryCoding(browser);
+            Files.write(Paths.get("target", "landing-page.png"), browser.getScreenshotAs(OutputType.BYTES));
+
+            new Select(browser.findElement(By.id("document"))).selectByValue("complex");
+            wait.until(d -> "complex".equals(d.findElement(By.tagName("body")).getDomAttribute("data-measured")));
+            assertMeasuredForEveryCoding(browser);
+            assertTrue(browser.findElement(By.id("status")).getText().startsWith("measured /rest/complex/500"),
+                    browser.findElement(By.id("status")).getText());
+            assertTrue(browser.findElement(By.id("commands")).getText()
+                    .contains("curl -H 'Accept-Encoding: lzf' " + demo.restUri() + "static"),
+                    "the commands name this server");
+        } finally {
+            browser.quit();
+            service.stop();
+        }
+    }
+
+    private static void assertMeasuredForEveryCoding(ChromeDriver browser) {
+        List<String> expected = new ArrayList<>(List.of("identity"));
+        expected.addAll(DemoEndpoints.CODINGS);
+        List<String> rows = new ArrayList<>();
+        for (WebElement row : browser.findElements(By.cssSelector("#savings tbody tr"))) {
+            List<WebElement> cells = row.findElements(By.tagName("td"));
+            rows.add(cells.get(0).getText());
+            for (int column = 1; column < cells.size(); column++) {
+                double value = Double.parseDouble(cells.get(column).getText().replace(",", "").replace(" %", ""));
+                assertTrue(value > 0, row.getText());
+            }
+        }
+        assertEquals(expected, rows, "a table row per coding");
+        for (String coding : expected) {
+            for (String kind : List.of("bytes", "time")) {
+                WebElement bar = browser.findElement(By.cssSelector(
+                        "#chart rect[data-coding='" + coding + "'][data-kind='" + kind + "']"));
+                assertTrue(Double.parseDouble(bar.getDomAttribute("data-value")) > 0, coding + " " + kind);
+                assertTrue(bar.getSize().getWidth() > 0 && bar.getSize().getHeight() > 0, coding + " " + kind + " drawn");
+            }
+        }
     }
 
     private static String between(String html, String open, String close) throws IOException {

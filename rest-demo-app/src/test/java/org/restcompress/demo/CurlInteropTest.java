@@ -24,7 +24,8 @@ import org.restcompress.it.Bodies;
 import org.restcompress.it.Http;
 
 /**
- * Interop with a client nobody here wrote: curl. Skipped where curl is missing, except under CI, which installs it.
+ * Interop with code nobody here wrote: curl, and the C liblzf for LZF bodies. Skipped where they are missing, except
+ * under CI, which installs them.
  */
 class CurlInteropTest {
 
@@ -140,6 +141,73 @@ class CurlInteropTest {
         assertTrue(Files.size(out) < identity.length / 2);
         try (InputStream lzf = new LZFInputStream(Files.newInputStream(out))) {
             assertArrayEquals(identity, lzf.readAllBytes());
+        }
+    }
+
+    /** The C liblzf decodes what curl fetched (through src/test/python/lzf_zv.py, which reads the ZV framing). */
+    @Test
+    void lzfBodyFetchedByCurlDecodesWithTheCLibrary() throws IOException {
+        assumeLiblzf();
+        Path lzf = dir.resolve("static.lzf");
+        Result fetched = curl("-H", "Accept-Encoding: lzf", "-o", lzf.toString(),
+                demo.restUri().resolve("static").toString());
+        assertEquals(0, fetched.exitCode(), fetched.stdout());
+        Path decoded = dir.resolve("static.json");
+        Result result = lzfZv("decode", lzf, decoded);
+        assertEquals(0, result.exitCode(), result.stdout());
+        assertArrayEquals(identity, Files.readAllBytes(decoded));
+    }
+
+    /** A body compressed by the C liblzf, posted by curl, comes back intact. */
+    @Test
+    void bodyCompressedByTheCLibraryIsDecodedByTheServer() throws IOException {
+        assumeLiblzf();
+        byte[] body = Bodies.json(400_000);
+        Path lzf = dir.resolve("body.lzf");
+        Result encoded = lzfZv("encode", Files.write(dir.resolve("body.json"), body), lzf);
+        assertEquals(0, encoded.exitCode(), encoded.stdout());
+        assertTrue(Files.size(lzf) < body.length / 2, Files.size(lzf) + " bytes");
+        Path out = dir.resolve("echo");
+        Result result = curl("-H", "Content-Encoding: lzf", "-H", "Content-Type: application/json",
+                "--data-binary", "@" + lzf, "-o", out.toString(), demo.restUri().resolve("echo").toString());
+        assertEquals(0, result.exitCode(), result.stdout());
+        assertArrayEquals(body, Files.readAllBytes(out));
+    }
+
+    /** The tool itself refuses what is not whole: a truncated body fails, so the tests above can fail too. */
+    @Test
+    void theLiblzfToolRejectsATruncatedBody() throws IOException {
+        assumeLiblzf();
+        Path lzf = Files.write(dir.resolve("cut.lzf"), java.util.Arrays.copyOf(Bodies.lzf(identity), 1000));
+        Result result = lzfZv("decode", lzf, dir.resolve("cut.json"));
+        assertTrue(result.exitCode() != 0 && result.stdout().contains("truncated"), result.stdout());
+    }
+
+    private static final Path LZF_ZV = Path.of("src/test/python/lzf_zv.py");
+
+    private static void assumeLiblzf() {
+        boolean have = run(List.of("python3", "-c", "import ctypes; ctypes.CDLL('liblzf.so.1')")).exitCode() == 0;
+        if (System.getenv("CI") != null) {
+            assertTrue(have, "CI must install python3 and liblzf-dev");
+        }
+        assumeTrue(have, "python3 or the C liblzf is missing");
+    }
+
+    private static Result lzfZv(String mode, Path in, Path out) {
+        try {
+            Process process = new ProcessBuilder("python3", LZF_ZV.toString(), mode)
+                    .redirectInput(in.toFile()).redirectOutput(out.toFile()).start();
+            String errors = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return new Result(-1, "timed out");
+            }
+            return new Result(process.exitValue(), errors);
+        } catch (IOException e) {
+            return new Result(-1, e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Result(-1, e.toString());
         }
     }
 

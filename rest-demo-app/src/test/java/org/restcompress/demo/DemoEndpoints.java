@@ -1,0 +1,234 @@
+package org.restcompress.demo;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.xml.XmlMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.restcompress.it.Bodies;
+import org.restcompress.it.Http;
+import org.restcompress.it.Http.Reply;
+
+/**
+ * The demo's endpoints over real HTTP, as the README shows them. Runs against the runnable jar's server
+ * ({@link DemoServerTest}) and against the built WAR deployed in a servlet container ({@link DemoWarIT}).
+ */
+abstract class DemoEndpoints {
+
+    /** Every coding the demo server has. */
+    static final List<String> CODINGS = List.of("zstd", "lz4", "lzf", "br", "gzip", "deflate");
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final XmlMapper XML = new XmlMapper();
+
+    /** The application's root: the landing page. */
+    abstract URI root();
+
+    URI rest(String path) {
+        return root().resolve("rest/" + path);
+    }
+
+    @Test
+    void ping() {
+        Reply reply = Http.get(rest("ping"), "Accept-Encoding", "lzf");
+        assertEquals(200, reply.status());
+        assertEquals("pong", reply.text());
+        assertNull(reply.header("Content-Encoding"), "4 bytes are below the threshold");
+        assertEquals("Accept-Encoding", reply.header("Vary"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"application/json", "application/xml"})
+    void objectIsSmallAndSentAsIs(String type) throws IOException {
+        Reply reply = Http.get(rest("object"), "Accept", type, "Accept-Encoding", "lzf, gzip");
+        assertEquals(200, reply.status());
+        assertTrue(reply.header("Content-Type").startsWith(type), reply.header("Content-Type"));
+        assertNull(reply.header("Content-Encoding"), "below the 1 KB threshold");
+        assertEquals("rest-compress", parse(type, reply.body()).get("value").asText());
+    }
+
+    @Test
+    void staticDocumentIsAbout1point8MegabytesOfJson() {
+        byte[] identity = staticDocument();
+        assertTrue(identity.length > 1_700_000 && identity.length < 1_900_000, identity.length + " bytes");
+        assertEquals('{', identity[0]);
+        assertArrayEquals(identity, Http.get(rest("static")).body(), "same bytes every time");
+    }
+
+    @ParameterizedTest(name = "[{index}] {0} with {1} -> {2}")
+    @CsvSource(delimiter = '|', value = {
+        "static        | lzf             | lzf",
+        "static        | gzip            | identity",
+        "static/gzip   | 'gzip, deflate' | gzip",
+        "static/gzip   | lzf             | identity",
+        "static/any    | 'gzip, lzf'     | lzf",
+        "static/any    | gzip            | gzip",
+        "static/any    | zstd            | zstd",
+        "static/any    | br              | br",
+        "static/any    | lz4             | lz4",
+        "static/any    | deflate         | deflate",
+        "static/any    | 'gzip, br, zstd'| zstd",
+    })
+    void staticEndpointsNegotiate(String path, String acceptEncoding, String expected) {
+        Reply reply = Http.get(rest(path), "Accept-Encoding", acceptEncoding);
+        assertEquals(200, reply.status());
+        assertEquals(expected.equals("identity") ? null : expected, reply.header("Content-Encoding"));
+        assertArrayEquals(staticDocument(), reply.decoded());
+        if (!expected.equals("identity")) {
+            assertTrue(reply.body().length < staticDocument().length / 2, reply.body().length + " bytes on the wire");
+        }
+    }
+
+    @Test
+    void staticDocumentAsXml() throws IOException {
+        Reply reply = Http.get(rest("static"), "Accept", "application/xml", "Accept-Encoding", "lzf");
+        assertTrue(reply.header("Content-Type").startsWith("application/xml"), reply.header("Content-Type"));
+        assertEquals("lzf", reply.header("Content-Encoding"));
+        JsonNode document = XML.readTree(reply.decoded());
+        assertEquals(Documents.STATIC_ENTRIES, document.size());
+        assertEquals("entry 9999", document.get("key-9999").get("name").asText());
+    }
+
+    /** Every complex endpoint in every coding and both media types: decoded, the entries asked for. */
+    @Test
+    void complexEndpointsInEveryCodingAndType() throws IOException {
+        List<String> failures = new ArrayList<>();
+        for (String path : List.of("complex", "complex/50", "complex/50/json", "complex/0")) {
+            for (String type : List.of("application/json", "application/xml")) {
+                if (path.endsWith("/json") && type.endsWith("xml")) {
+                    continue;
+                }
+                int entries = path.equals("complex") ? DemoResource.DEFAULT_ENTRIES
+                        : Integer.parseInt(path.split("/")[1]);
+                for (String coding : CODINGS) {
+                    Reply reply = Http.get(rest(path), "Accept", type, "Accept-Encoding", coding);
+                    String expected = entries == 0 ? null : coding; // {} is below the threshold
+                    if (reply.status() != 200 || !reply.header("Content-Type").startsWith(type)
+                            || !java.util.Objects.equals(expected, reply.header("Content-Encoding"))
+                            || parse(type, reply.decoded()).size() != entries) {
+                        failures.add(path + " " + type + " " + coding + ": " + reply.status() + " "
+                                + reply.header("Content-Type") + " " + reply.header("Content-Encoding"));
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), failures);
+    }
+
+    @Test
+    void aSeedMakesComplexDocumentsRepeatable() {
+        byte[] first = Http.get(rest("complex/200?seed=7")).body();
+        assertArrayEquals(first, Http.get(rest("complex/200?seed=7")).body());
+        assertArrayEquals(first, Http.get(rest("complex/200/json?seed=7")).body(), "the pre-serialized form");
+        assertNotEquals(new String(first), new String(Http.get(rest("complex/200?seed=8")).body()));
+        assertNotEquals(new String(first), new String(Http.get(rest("complex/200")).body()), "random without");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"complex/-1", "complex/20001", "complex/99999999999", "complex/many",
+        "complex/2147483648/json", "complex/3?seed=x", "complex/3/json?seed=1e9"})
+    void badParametersGet400NotAnOutOfMemory(String path) {
+        Reply reply = Http.get(rest(path), "Accept-Encoding", "gzip");
+        assertEquals(400, reply.status(), path);
+        assertTrue(reply.text().contains("must be a whole number"), reply.text());
+    }
+
+    @Test
+    void largestAllowedSizeIsServed() throws IOException {
+        Reply reply = Http.get(rest("complex/" + Documents.MAX_ENTRIES), "Accept-Encoding", "lz4");
+        assertEquals(200, reply.status());
+        assertEquals(Documents.MAX_ENTRIES, JSON.readTree(reply.decoded()).size());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"lzf, gzip", "gzip, lzf", "deflate, gzip", "zstd, br", "br, lz4", "lz4, zstd", "gzip, deflate"})
+    void echoDecodesAndAnswersInTheNegotiatedCoding(String requestCoding, String responseCoding) {
+        byte[] body = Bodies.json(300_000);
+        Reply reply = Http.post(rest("echo"), Bodies.encode(requestCoding, body),
+                "Content-Type", "application/json", "Content-Encoding", requestCoding,
+                "Accept-Encoding", responseCoding);
+        assertEquals(200, reply.status());
+        assertEquals("application/json", reply.header("Content-Type"));
+        assertEquals(responseCoding, reply.header("Content-Encoding"));
+        assertArrayEquals(body, reply.decoded());
+    }
+
+    @Test
+    void echoRejectsBadBodiesCleanly() {
+        Reply unsupported = Http.post(rest("echo"), new byte[] {1, 2, 3}, "Content-Encoding", "compress");
+        assertEquals(415, unsupported.status());
+        assertEquals("zstd, lz4, lzf, br, gzip, deflate", unsupported.header("Accept-Encoding"));
+        Reply corrupt = Http.post(rest("echo"), "not lzf at all".getBytes(), "Content-Encoding", "lzf");
+        assertEquals(400, corrupt.status());
+        assertTrue(corrupt.text().contains("lzf"), corrupt.text());
+        Reply bomb = Http.post(rest("echo"), Bodies.gzipBomb(64L << 20), "Content-Encoding", "gzip");
+        assertEquals(413, bomb.status());
+        assertEquals("pong", Http.get(rest("ping")).text(), "still serving");
+    }
+
+    @Test
+    void landingPageIsServedAtTheRoot() {
+        Reply page = Http.get(root(), "Accept-Encoding", "gzip");
+        assertEquals(200, page.status());
+        assertTrue(page.header("Content-Type").startsWith("text/html"), page.header("Content-Type"));
+        String html = page.text();
+        assertTrue(html.contains("<h1>rest-compress</h1>") && html.contains("rest/savings"), html);
+        for (String external : List.of("src=\"http", "href=\"http", "src=\"//", "<link", "@import", "url(")) {
+            assertTrue(!html.contains(external), "no external assets, so it works offline: " + external);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"static", "complex"})
+    void savingsAreMeasuredForEveryCoding(String document) throws IOException {
+        Reply reply = Http.get(rest("savings?document=" + document));
+        assertEquals(200, reply.status(), reply.text());
+        JsonNode report = JSON.readTree(reply.body());
+        List<String> codings = new ArrayList<>();
+        long identity = report.get("identityBytes").asLong();
+        for (JsonNode m : report.get("codings")) {
+            codings.add(m.get("coding").asText());
+            assertTrue(m.get("bytes").asLong() > 0 && m.get("requestMs").asDouble() > 0, m.toString());
+            if (!m.get("coding").asText().equals("identity")) {
+                assertTrue(m.get("bytes").asLong() < identity / 2, m.toString());
+            }
+        }
+        List<String> expected = new ArrayList<>(List.of("identity"));
+        expected.addAll(CODINGS);
+        assertEquals(expected, codings);
+        byte[] measured = Http.get(rest(SavingsResource.DOCUMENTS.get(document))).body();
+        assertEquals(measured.length, identity, "identity bytes are the endpoint's body");
+    }
+
+    @Test
+    void savingsRejectsUnknownDocuments() {
+        Reply reply = Http.get(rest("savings?document=http://example.com/"));
+        assertEquals(400, reply.status());
+        assertTrue(reply.text().contains("document must be one of"), reply.text());
+    }
+
+    private byte[] staticDocument;
+
+    private byte[] staticDocument() {
+        if (staticDocument == null) {
+            staticDocument = Http.get(rest("static")).body();
+        }
+        return staticDocument;
+    }
+
+    private static JsonNode parse(String type, byte[] body) throws IOException {
+        return type.endsWith("xml") ? XML.readTree(body) : JSON.readTree(body);
+    }
+}
