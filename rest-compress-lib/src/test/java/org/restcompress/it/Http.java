@@ -101,6 +101,8 @@ public final class Http {
             case "zstd":
                 return new com.github.luben.zstd.ZstdInputStream(in);
             case "br":
+                // loads the native part: a server in this JVM would have done it, one in another JVM (WildFly) not
+                com.aayushatharva.brotli4j.Brotli4jLoader.ensureAvailability();
                 return new com.aayushatharva.brotli4j.decoder.BrotliInputStream(in);
             case "lz4":
                 return new net.jpountz.lz4.LZ4FrameInputStream(in);
