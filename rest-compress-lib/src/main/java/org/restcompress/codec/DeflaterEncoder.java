@@ -11,7 +11,11 @@ import java.util.zip.DeflaterOutputStream;
  */
 class DeflaterEncoder extends DeflaterOutputStream {
 
-    static final int BUFFER_SIZE = 16 * 1024;
+    /**
+     * Compressed output goes to the container in pieces of this size. Small enough for containers to gather them into
+     * their own buffer (Jetty copies writes of up to 8 KB, and writes larger ones to the socket at once).
+     */
+    static final int BUFFER_SIZE = 8 * 1024;
 
     private boolean closed;
 

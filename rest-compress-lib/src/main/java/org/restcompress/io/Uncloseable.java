@@ -20,8 +20,9 @@ public final class Uncloseable {
             }
 
             @Override
-            public void close() throws IOException {
-                out.flush();
+            public void close() {
+                // Left open, and not flushed either: the container writes what it holds together with the end of
+                // the response, where a flush here would cost a write (and a chunk) of its own.
             }
         };
     }

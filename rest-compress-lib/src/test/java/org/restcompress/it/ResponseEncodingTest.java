@@ -235,7 +235,14 @@ class ResponseEncodingTest {
         assertEquals("gzip", head.header("Content-Encoding"));
         assertEquals(get.header("Content-Encoding"), head.header("Content-Encoding"));
         assertEquals(get.header("Vary"), head.header("Vary"));
-        assertEquals(get.header("Content-Length"), head.header("Content-Length"), "neither has a stale length");
+        // Neither has a stale (identity) length. Jetty counts a GET body that fits its buffer and sends that count;
+        // HEAD encodes nothing, so it may only leave the length out or send GET's.
+        if (get.header("Content-Length") != null) {
+            assertEquals(Integer.toString(get.body().length), get.header("Content-Length"), "the encoded length");
+        }
+        if (head.header("Content-Length") != null) {
+            assertEquals(get.header("Content-Length"), head.header("Content-Length"));
+        }
         Reply smallHead = Http.head(server.uri("small"), "Accept-Encoding", "gzip");
         assertNull(smallHead.header("Content-Encoding"));
         assertEquals(Integer.toString(CodingResource.SMALL.length), smallHead.header("Content-Length"));

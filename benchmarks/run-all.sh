@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Regenerates every table and chart under benchmarks/results/ (about 50 minutes on 2 cores). The network part needs
+# root (network namespaces and tc); without it, it is skipped with a note. Run from anywhere:
+#   benchmarks/run-all.sh            # everything
+#   QUICK=1 benchmarks/run-all.sh    # seconds per report, into benchmarks/target/: a smoke test, not a measurement
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -f benchmarks/target/benchmarks.jar ] && [ -f rest-demo-app/target/rest-demo-app.jar ] \
+  || ./mvnw -q install -DskipTests
+cd benchmarks
+flags=()
+[ -n "${QUICK:-}" ] && flags+=(-Dquick)
+jar=target/benchmarks.jar
+run() { echo "== $1"; java "${flags[@]}" -cp "$jar" "org.restcompress.bench.$1"; }
+
+run CodecReport
+run ThresholdReport
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk"; exit 1; }
+run server.ThroughputReport
+if [ "$(id -u)" = 0 ] && command -v tc >/dev/null; then
+  run network.NetworkReport
+else
+  echo "== network.NetworkReport skipped: needs root and tc (iproute2)"
+fi

@@ -1,0 +1,370 @@
+package org.restcompress.bench.network;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.restcompress.bench.BarChart;
+import org.restcompress.codec.CodecOptions;
+import org.restcompress.codec.CodecRegistry;
+import org.restcompress.codec.ContentCodec;
+import org.restcompress.demo.Documents;
+
+/**
+ * The 2014 network table on emulated links: the demo server in one network namespace, {@link NetworkClient} in
+ * another, joined by a veth pair shaped with {@code tc} token buckets at 10 Mbit/s, 100 Mbit/s and 1 Gbit/s. Per link
+ * and coding: bytes on the wire and the median time from request to decoded body, for the 1.8 MB static document and a
+ * 100 KB one. Then the 2014 break-even formula from codec speeds measured here on the same documents, checked against
+ * the measured times. Writes {@code results/network.md} and PNG charts. Needs root ({@code ip netns}, {@code tc}).
+ *
+ * <p>{@code -Ddemo.jar=PATH} (default {@code ../rest-demo-app/target/rest-demo-app.jar}), {@code -Druns=5},
+ * {@code -Dquick}: one link, one run, the small document, for CI.
+ */
+public final class NetworkReport {
+
+    private static final String SERVER = "rcbench-srv";
+    private static final String CLIENT = "rcbench-cli";
+    private static final String SERVER_IP = "10.77.0.1";
+    private static final String CLIENT_IP = "10.77.0.2";
+
+    /** Link name -> bits per second. */
+    private static final Map<String, Long> LINKS = new LinkedHashMap<>();
+
+    static {
+        LINKS.put("10mbit", 10_000_000L);
+        LINKS.put("100mbit", 100_000_000L);
+        LINKS.put("1gbit", 1_000_000_000L);
+    }
+
+    /** Document name -> the demo path serving it; both give the same bytes as {@link #documents()}. */
+    static final Map<String, String> DOCUMENTS = Map.of(
+            "1.8MB", "static/any",
+            "100KB", "complex/560/json?seed=2014");
+
+    private NetworkReport() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        boolean quick = System.getProperty("quick") != null;
+        int runs = Integer.getInteger("runs", quick ? 1 : 5);
+        Path demoJar = Paths.get(System.getProperty("demo.jar", "../rest-demo-app/target/rest-demo-app.jar"));
+        if (!Files.isRegularFile(demoJar)) {
+            throw new IllegalStateException(demoJar.toAbsolutePath() + " is missing: ./mvnw -q install -DskipTests");
+        }
+        List<String> links = quick ? List.of("1gbit") : List.copyOf(LINKS.keySet());
+        List<String> documents = quick ? List.of("100KB") : List.of("1.8MB", "100KB");
+
+        // link -> lines of NetworkClient output
+        Map<String, List<String[]>> measured = new LinkedHashMap<>();
+        Process server = null;
+        try {
+            setUp();
+            server = new ProcessBuilder("ip", "netns", "exec", SERVER, "env", "PORT=8080", java(), "-Xmx1g", "-jar",
+                    demoJar.toString()).redirectErrorStream(true).redirectOutput(new File("target/network-server.log"))
+                    .start();
+            String base = "http://" + SERVER_IP + ":8080/rest/";
+            awaitServer(base);
+            for (String link : links) {
+                shape(LINKS.get(link));
+                List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", CLIENT, java(), "-cp",
+                        ownJar(), NetworkClient.class.getName(), base, Integer.toString(runs)));
+                documents.forEach(d -> command.add(DOCUMENTS.get(d)));
+                String out = run(command, 1800);
+                List<String[]> rows = new ArrayList<>();
+                for (String line : out.split("\n")) {
+                    String[] cells = line.split("\t");
+                    if (cells.length == 5) {
+                        rows.add(cells);
+                        System.out.println(link + "\t" + line);
+                    }
+                }
+                measured.put(link, rows);
+            }
+        } finally {
+            if (server != null) {
+                server.destroy();
+                server.waitFor(10, TimeUnit.SECONDS);
+                server.destroyForcibly();
+            }
+            tearDown();
+        }
+        write(quick, runs, links, documents, measured, codecSpeeds());
+    }
+
+    // --- the emulated link ---
+
+    private static void setUp() throws IOException, InterruptedException {
+        tearDown();
+        run(List.of("ip", "netns", "add", SERVER), 10);
+        run(List.of("ip", "netns", "add", CLIENT), 10);
+        run(List.of("ip", "link", "add", "rcb0", "netns", SERVER, "type", "veth", "peer", "name", "rcb1", "netns",
+                CLIENT), 10);
+        run(List.of("ip", "-n", SERVER, "addr", "add", SERVER_IP + "/24", "dev", "rcb0"), 10);
+        run(List.of("ip", "-n", CLIENT, "addr", "add", CLIENT_IP + "/24", "dev", "rcb1"), 10);
+        for (String[] end : new String[][] {{SERVER, "rcb0"}, {CLIENT, "rcb1"}}) {
+            run(List.of("ip", "-n", end[0], "link", "set", "lo", "up"), 10);
+            run(List.of("ip", "-n", end[0], "link", "set", end[1], "up"), 10);
+            // offloads would hand tbf 64 KB super-packets; real packets keep the shaping honest
+            runQuietly(List.of("ip", "netns", "exec", end[0], "ethtool", "-K", end[1], "tso", "off", "gso", "off"));
+        }
+    }
+
+    /**
+     * A token bucket on both ends: the rate, a bucket of 2 ms of traffic (at least 16 KB, so the kernel's timer can
+     * keep up), and up to 100 ms of queue. The kernel here lacks netem, so the link adds no delay of its own.
+     */
+    private static void shape(long bitsPerSecond) throws IOException, InterruptedException {
+        long burst = Math.max(16 * 1024, bitsPerSecond / 8 / 500);
+        for (String[] end : new String[][] {{SERVER, "rcb0"}, {CLIENT, "rcb1"}}) {
+            run(List.of("ip", "netns", "exec", end[0], "tc", "qdisc", "replace", "dev", end[1], "root", "tbf",
+                    "rate", bitsPerSecond + "bit", "burst", Long.toString(burst), "latency", "100ms"), 10);
+        }
+    }
+
+    private static void tearDown() throws InterruptedException {
+        runQuietly(List.of("ip", "netns", "del", SERVER));
+        runQuietly(List.of("ip", "netns", "del", CLIENT));
+    }
+
+    private static void awaitServer(String base) throws IOException, InterruptedException {
+        for (int i = 0; i < 120; i++) {
+            if (runQuietly(List.of("ip", "netns", "exec", CLIENT, "curl", "-sf", "-o", "/dev/null", base + "ping"))) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new IOException("the demo server did not start: see target/network-server.log");
+    }
+
+    private static String run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IOException(String.join(" ", command) + " failed: " + new String(out, StandardCharsets.UTF_8)
+                    + "\n(the network benchmark needs root, ip and tc)");
+        }
+        return new String(out, StandardCharsets.UTF_8);
+    }
+
+    private static boolean runQuietly(List<String> command) throws InterruptedException {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static String java() {
+        return Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static String ownJar() {
+        try {
+            return Paths.get(NetworkReport.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // --- codec speeds for the 2014 formula ---
+
+    /** The demo's documents as the server sends them. */
+    static Map<String, byte[]> documents() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        return Map.of("1.8MB", json.writeValueAsBytes(Documents.staticDocument()),
+                "100KB", json.writeValueAsBytes(Documents.random(560, new Random(2014))));
+    }
+
+    /**
+     * Per coding, over both documents: {ratio, compress MB/s, decompress MB/s} through the library's codecs, medians
+     * of timed repetitions after a warm-up, on one thread.
+     */
+    static Map<String, double[]> codecSpeeds() throws IOException {
+        CodecRegistry codecs = CodecRegistry.load(NetworkReport.class.getClassLoader(), token -> CodecOptions.NONE);
+        byte[] data = documents().get("1.8MB");
+        Map<String, double[]> speeds = new LinkedHashMap<>();
+        for (String coding : NetworkClient.CODINGS) {
+            if (coding.equals("identity")) {
+                speeds.put(coding, new double[] {1, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY});
+                continue;
+            }
+            ContentCodec codec = codecs.find(coding).orElseThrow();
+            byte[] encoded = null;
+            double[] compress = new double[7];
+            double[] decompress = new double[7];
+            for (int i = -3; i < compress.length; i++) {
+                long t0 = System.nanoTime();
+                ByteArrayOutputStream sink = new ByteArrayOutputStream(data.length);
+                try (OutputStream out = codec.encode(sink)) {
+                    out.write(data);
+                }
+                long t1 = System.nanoTime();
+                encoded = sink.toByteArray();
+                codec.decode(new ByteArrayInputStream(encoded)).transferTo(OutputStream.nullOutputStream());
+                long t2 = System.nanoTime();
+                if (i >= 0) {
+                    compress[i] = data.length / ((t1 - t0) / 1e3);
+                    decompress[i] = data.length / ((t2 - t1) / 1e3);
+                }
+            }
+            Arrays.sort(compress);
+            Arrays.sort(decompress);
+            speeds.put(coding, new double[] {(double) encoded.length / data.length, compress[3], decompress[3]});
+        }
+        return speeds;
+    }
+
+    /** Seconds per byte of the original to compress and decompress: 1/speed in the 2014 formula. */
+    private static double secondsPerByte(double[] speed) {
+        return 1 / (speed[1] * 1e6) + 1 / (speed[2] * 1e6);
+    }
+
+    /**
+     * Bits per second above which {@code a} beats {@code b}: (ratio_A - ratio_B) / (1/speed_B - 1/speed_A), in bytes
+     * per second times 8. Negative or infinite: one wins at every speed.
+     */
+    static double breakEven(double[] a, double[] b) {
+        return 8 * (a[0] - b[0]) / (secondsPerByte(b) - secondsPerByte(a));
+    }
+
+    // --- the report ---
+
+    private static void write(boolean quick, int runs, List<String> links, List<String> documents,
+                              Map<String, List<String[]>> measured, Map<String, double[]> speeds) throws IOException {
+        Path dir = Paths.get(System.getProperty("outDir", quick ? "target" : "results"));
+        Files.createDirectories(dir);
+        StringBuilder md = new StringBuilder()
+                .append("# Request time on emulated links\n\n")
+                .append("Machine: ").append(Runtime.getRuntime().availableProcessors()).append(" cores, JDK ")
+                .append(Runtime.version()).append(", ").append(LocalDate.now())
+                .append(quick ? " (quick mode: not a measurement)" : "").append(".\n")
+                .append("Command (as root): `java -cp benchmarks/target/benchmarks.jar org.restcompress.bench.network.NetworkReport`")
+                .append(" (or `benchmarks/run-all.sh`).\n\n")
+                .append("The demo server (`rest-demo-app.jar`) in one network namespace, the client in another, a ")
+                .append("veth pair between them shaped by a `tc tbf` token bucket on both ends (2 ms bucket, no ")
+                .append("segmentation offload). This kernel has no `netem`, so the link adds no delay of its own. The ")
+                .append("client accepts exactly one coding per request and decodes the body as it arrives with the ")
+                .append("library's codecs; *time* is the median of ").append(runs)
+                .append(" requests (after one warm-up) from sending the request to the last decoded byte. Both ")
+                .append("processes share this machine's cores.\n");
+        for (String document : documents) {
+            md.append("\n## ").append(document).append(" (`").append(DOCUMENTS.get(document)).append("`)\n\n")
+                    .append("| coding | bytes on the wire | ratio |");
+            links.forEach(l -> md.append(' ').append(l).append(" ms |"));
+            md.append('\n').append("|---|---:|---:|");
+            links.forEach(l -> md.append("---:|"));
+            md.append('\n');
+            for (String coding : NetworkClient.CODINGS) {
+                String[] first = row(measured.get(links.get(0)), document, coding);
+                md.append(String.format(Locale.ROOT, "| %s | %s | %.3f |", coding, first[2],
+                        Double.parseDouble(first[2]) / Double.parseDouble(first[3])));
+                for (String link : links) {
+                    md.append(' ').append(row(measured.get(link), document, coding)[4]).append(" |");
+                }
+                md.append('\n');
+            }
+            for (String link : links) {
+                Map<String, Double> chart = new LinkedHashMap<>();
+                for (String coding : NetworkClient.CODINGS) {
+                    chart.put(coding, Double.parseDouble(row(measured.get(link), document, coding)[4]));
+                }
+                String name = "network-" + document.replace('.', '_').toLowerCase(Locale.ROOT) + "-" + link + ".png";
+                BarChart.write(dir.resolve(name), document + " over " + link + ": ms to the decoded body (median)",
+                        "ms", chart);
+                md.append("\n![").append(document).append(" over ").append(link).append("](").append(name).append(")");
+            }
+            md.append('\n');
+        }
+
+        md.append("\n## The 2014 formula\n\n")
+                .append("Codec speeds measured here through the library on the 1.8 MB document (one thread, medians; ")
+                .append("*ratio* = compressed/original):\n\n| coding | ratio | compress MB/s | decompress MB/s |\n")
+                .append("|---|---:|---:|---:|\n");
+        speeds.forEach((coding, s) -> {
+            if (!coding.equals("identity")) {
+                md.append(String.format(Locale.ROOT, "| %s | %.3f | %.0f | %.0f |%n", coding, s[0], s[1], s[2]));
+            }
+        });
+        md.append("\nCoding A beats coding B when the bandwidth exceeds ")
+                .append("(ratio_A - ratio_B) / (1/speed_B - 1/speed_A), with 1/speed = 1/compress + ")
+                .append("1/decompress and identity's 1/speed = 0. *Predicted* is the faster of the pair by the ")
+                .append("formula at each link; *measured* is the faster by the ").append(documents.get(0))
+                .append(" times above; a mark where they disagree. Differences under 5% ")
+                .append("count as a tie and agree with either.\n\n| A vs B | break-even |");
+        links.forEach(l -> md.append(' ').append(l).append(" predicted / measured |"));
+        md.append('\n').append("|---|---:|");
+        links.forEach(l -> md.append("---|"));
+        md.append('\n');
+        String checked = documents.get(0);
+        int agree = 0;
+        int total = 0;
+        List<String> codings = NetworkClient.CODINGS;
+        for (int i = 0; i < codings.size(); i++) {
+            for (int j = i + 1; j < codings.size(); j++) {
+                String a = codings.get(i);
+                String b = codings.get(j);
+                double even = breakEven(speeds.get(a), speeds.get(b));
+                md.append("| ").append(a).append(" vs ").append(b).append(" | ").append(describe(even, speeds.get(a),
+                        speeds.get(b), a, b)).append(" |");
+                for (String link : links) {
+                    double bits = LINKS.get(link);
+                    String predicted = predictedWinner(speeds.get(a), speeds.get(b), a, b, bits);
+                    double ta = Double.parseDouble(row(measured.get(link), checked, a)[4]);
+                    double tb = Double.parseDouble(row(measured.get(link), checked, b)[4]);
+                    String winner = Math.abs(ta - tb) / Math.max(ta, tb) < 0.05 ? "tie" : ta < tb ? a : b;
+                    boolean ok = winner.equals("tie") || winner.equals(predicted);
+                    agree += ok ? 1 : 0;
+                    total++;
+                    md.append(' ').append(predicted).append(" / ").append(winner).append(ok ? "" : " ✗").append(" |");
+                }
+                md.append('\n');
+            }
+        }
+        md.append(String.format(Locale.ROOT, "%nThe formula and the measurement agree on %d of %d pairs and links.%n",
+                agree, total));
+        Path out = dir.resolve("network.md");
+        Files.write(out, md.toString().getBytes(StandardCharsets.UTF_8));
+        System.out.println(md);
+        System.out.println("written to " + out.toAbsolutePath());
+    }
+
+    private static String predictedWinner(double[] a, double[] b, String nameA, String nameB, double bits) {
+        double perByteA = secondsPerByte(a) + 8 * a[0] / bits;
+        double perByteB = secondsPerByte(b) + 8 * b[0] / bits;
+        return perByteA <= perByteB ? nameA : nameB;
+    }
+
+    private static String describe(double evenBits, double[] a, double[] b, String nameA, String nameB) {
+        if (Double.isNaN(evenBits) || Double.isInfinite(evenBits) || evenBits <= 0) {
+            String always = predictedWinner(a, b, nameA, nameB, 1e8);
+            return always + " at any speed";
+        }
+        String faster = secondsPerByte(a) < secondsPerByte(b) ? nameA : nameB;
+        return String.format(Locale.ROOT, "%s above %.0f Mbit/s", faster, evenBits / 1e6);
+    }
+
+    private static String[] row(List<String[]> rows, String document, String coding) {
+        String path = DOCUMENTS.get(document);
+        return rows.stream().filter(r -> r[0].equals(path) && r[1].equals(coding)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no measurement of " + document + " in " + coding));
+    }
+}
