@@ -1,5 +1,6 @@
 package org.restcompress.demo;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -57,7 +58,7 @@ final class Savings {
                 long start = System.nanoTime();
                 byte[] body = fetch(endpoint, coding);
                 long fetched = System.nanoTime();
-                long decoded = drain(codec.decode(new java.io.ByteArrayInputStream(body)));
+                long decoded = drain(codec.decode(new ByteArrayInputStream(body)));
                 long end = System.nanoTime();
                 if (run >= 0) {
                     request[run] = (fetched - start) / 1e6;

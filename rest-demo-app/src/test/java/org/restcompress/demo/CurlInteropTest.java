@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -178,7 +179,7 @@ class CurlInteropTest {
     @Test
     void theLiblzfToolRejectsATruncatedBody() throws IOException {
         assumeLiblzf();
-        Path lzf = Files.write(dir.resolve("cut.lzf"), java.util.Arrays.copyOf(Bodies.lzf(identity), 1000));
+        Path lzf = Files.write(dir.resolve("cut.lzf"), Arrays.copyOf(Bodies.lzf(identity), 1000));
         Result result = lzfZv("decode", lzf, dir.resolve("cut.json"));
         assertTrue(result.exitCode() != 0 && result.stdout().contains("truncated"), result.stdout());
     }

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -116,7 +117,7 @@ abstract class DemoEndpoints {
                     Reply reply = Http.get(rest(path), "Accept", type, "Accept-Encoding", coding);
                     String expected = entries == 0 ? null : coding; // {} is below the threshold
                     if (reply.status() != 200 || !reply.header("Content-Type").startsWith(type)
-                            || !java.util.Objects.equals(expected, reply.header("Content-Encoding"))
+                            || !Objects.equals(expected, reply.header("Content-Encoding"))
                             || parse(type, reply.decoded()).size() != entries) {
                         failures.add(path + " " + type + " " + coding + ": " + reply.status() + " "
                                 + reply.header("Content-Type") + " " + reply.header("Content-Encoding"));

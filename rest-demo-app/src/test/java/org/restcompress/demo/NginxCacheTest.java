@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -93,7 +94,7 @@ class NginxCacheTest {
                         : Http.get(proxy.resolve("static/any"), "Accept-Encoding", client[0]);
                 String got = reply.header("Content-Encoding");
                 String cache = reply.header("X-Cache-Status");
-                if (reply.status() != 200 || !java.util.Objects.equals(client[1], got)
+                if (reply.status() != 200 || !Objects.equals(client[1], got)
                         || pass == 2 && !"HIT".equals(cache)) {
                     failures.add("pass " + pass + ", Accept-Encoding " + client[0] + ": " + reply.status() + " "
                             + got + " " + cache);
