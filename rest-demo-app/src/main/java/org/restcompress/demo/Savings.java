@@ -3,12 +3,16 @@ package org.restcompress.demo;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.HttpURLConnection;
+import java.net.Proxy;
 import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.restcompress.CompressionConfig;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.CodecRegistry;
@@ -17,26 +21,48 @@ import org.restcompress.codec.ContentCodec;
 /**
  * Measures what each coding saves on one of the demo's endpoints, with real requests: the server fetches the endpoint
  * from itself over loopback once per coding, as a client that accepts only that coding, and decodes what it gets.
- * Numbers are medians of a few runs after a warm-up.
+ * Numbers are medians of a few runs after a warm-up. A measurement costs a few seconds of CPU, so results are kept
+ * for a minute and shared by every caller; asking for a fresh one is honoured at most every few seconds.
  */
 final class Savings {
 
     /** A link speed to project the loopback numbers onto: transfer time = bytes / link. */
     static final long LINK_BITS_PER_SECOND = 100_000_000L;
 
-    private static final int WARM_UP = 2;
-    private static final int RUNS = 5;
+    static final int WARM_UP = 2;
+    static final int RUNS = 5;
+    static final Duration MAX_AGE = Duration.ofMinutes(1);
+    static final Duration MIN_INTERVAL = Duration.ofSeconds(5);
 
-    /** What one coding did. */
+    /** What one coding did. {@code linkMs}: request + decode + the body's time on the link, as if one after another. */
     record Measurement(String coding, long bytes, double ratio, double requestMs, double decodeMs, double linkMs) {
     }
 
     /** The whole table: identity first, then the codings in the server's preference order. */
-    record Report(String document, String path, long identityBytes, long linkBitsPerSecond,
-                  List<Measurement> codings) {
+    record Report(String document, String path, long identityBytes, long linkBitsPerSecond, int runs,
+                  String measuredAt, List<Measurement> codings) {
     }
 
     private final CodecRegistry registry = CodecRegistry.load(Savings.class.getClassLoader(), token -> CodecOptions.NONE);
+    private final Map<String, Report> reports = new HashMap<>();
+    private final Map<String, Instant> measured = new HashMap<>();
+
+    /**
+     * The latest report of {@code document}, measured now if there is none younger than {@link #MAX_AGE}, or if
+     * {@code fresh} is asked and the last is older than {@link #MIN_INTERVAL}. One measurement at a time: callers
+     * arriving meanwhile wait for it and share it.
+     */
+    synchronized Report report(String document, URI endpoint, boolean fresh) throws IOException {
+        Instant last = measured.get(document);
+        Duration age = last == null ? null : Duration.between(last, Instant.now());
+        if (age != null && age.compareTo(MAX_AGE) < 0 && (!fresh || age.compareTo(MIN_INTERVAL) < 0)) {
+            return reports.get(document);
+        }
+        Report report = measure(document, endpoint);
+        reports.put(document, report);
+        measured.put(document, Instant.now());
+        return report;
+    }
 
     /** The codings the server offers on {@code @Compressed} endpoints: identity, then by preference. */
     List<String> codings() {
@@ -46,9 +72,9 @@ final class Savings {
         return codings;
     }
 
-    Report measure(String document, URI endpoint) throws IOException {
+    private Report measure(String document, URI endpoint) throws IOException {
         List<Measurement> results = new ArrayList<>();
-        long identityBytes = -1;
+        byte[] identity = null;
         for (String coding : codings()) {
             ContentCodec codec = registry.find(coding).orElseThrow();
             double[] request = new double[RUNS];
@@ -58,41 +84,49 @@ final class Savings {
                 long start = System.nanoTime();
                 byte[] body = fetch(endpoint, coding);
                 long fetched = System.nanoTime();
-                long decoded = drain(codec.decode(new ByteArrayInputStream(body)));
+                byte[] decoded = codec.decode(new ByteArrayInputStream(body)).readAllBytes();
                 long end = System.nanoTime();
+                if (identity == null) {
+                    identity = decoded;
+                } else if (!Arrays.equals(identity, decoded)) {
+                    throw new IOException(endpoint.getPath() + " in " + coding + " does not decode to the document");
+                }
                 if (run >= 0) {
                     request[run] = (fetched - start) / 1e6;
                     decode[run] = (end - fetched) / 1e6;
                 }
                 bytes = body.length;
-                if (coding.equals("identity")) {
-                    identityBytes = decoded;
-                }
             }
             double requestMs = median(request);
             double decodeMs = median(decode);
             double linkMs = requestMs + decodeMs + bytes * 8_000.0 / LINK_BITS_PER_SECOND;
-            results.add(new Measurement(coding, bytes, identityBytes > 0 ? (double) bytes / identityBytes : 1,
+            results.add(new Measurement(coding, bytes, (double) bytes / identity.length,
                     round(requestMs), round(decodeMs), round(linkMs)));
         }
-        return new Report(document, endpoint.getPath(), identityBytes, LINK_BITS_PER_SECOND, results);
+        return new Report(document, endpoint.getPath(), identity.length, LINK_BITS_PER_SECOND, RUNS,
+                Instant.now().toString(), results);
     }
 
-    /** The raw body, as the server sent it in {@code coding}; an error if the server chose another coding. */
+    /**
+     * The raw body, as the server sent it in {@code coding}; an error if the server chose another coding. Straight
+     * to the address given (no proxy, no redirect).
+     */
     private static byte[] fetch(URI endpoint, String coding) throws IOException {
-        HttpURLConnection connection = (HttpURLConnection) endpoint.toURL().openConnection();
+        HttpURLConnection connection = (HttpURLConnection) endpoint.toURL().openConnection(Proxy.NO_PROXY);
         try {
+            connection.setInstanceFollowRedirects(false);
             connection.setConnectTimeout(5_000);
             connection.setReadTimeout(30_000);
             connection.setRequestProperty("Accept", "application/json");
             // identity;q=1 alone would still allow nothing else; "*;q=0" makes the choice exact
             connection.setRequestProperty("Accept-Encoding", coding + ", *;q=0");
             if (connection.getResponseCode() != 200) {
-                throw new IOException(endpoint + " answered " + connection.getResponseCode() + " for " + coding);
+                throw new IOException(endpoint.getPath() + " answered " + connection.getResponseCode() + " for "
+                        + coding);
             }
             String sent = connection.getHeaderField("Content-Encoding");
             if (!coding.equals(sent == null ? "identity" : sent)) {
-                throw new IOException(endpoint + " answered in " + sent + " when asked for " + coding);
+                throw new IOException(endpoint.getPath() + " answered in " + sent + " when asked for " + coding);
             }
             try (InputStream in = connection.getInputStream()) {
                 return in.readAllBytes();
@@ -102,16 +136,12 @@ final class Savings {
         }
     }
 
-    private static long drain(InputStream in) throws IOException {
-        try (in) {
-            return in.transferTo(OutputStream.nullOutputStream());
-        }
-    }
-
-    private static double median(double[] values) {
+    /** The middle value; the mean of the two middle ones for an even count. */
+    static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
+        int middle = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
     private static double round(double millis) {

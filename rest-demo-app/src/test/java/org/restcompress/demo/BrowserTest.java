@@ -74,9 +74,15 @@ class BrowserTest {
                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
                 "--user-data-dir=" + dir.resolve("profile"), "--log-net-log=" + netLog,
                 "--net-log-capture-mode=Everything", "--dump-dom", url));
-        Process chromium = new ProcessBuilder(command).redirectError(dir.resolve("stderr").toFile()).start();
-        byte[] dom = chromium.getInputStream().readAllBytes();
-        assertTrue(chromium.waitFor(90, TimeUnit.SECONDS), "chromium did not finish");
+        Path domFile = dir.resolve("dom.html");
+        Process chromium = new ProcessBuilder(command).redirectError(dir.resolve("stderr").toFile())
+                .redirectOutput(domFile.toFile()).start();
+        try {
+            assertTrue(chromium.waitFor(90, TimeUnit.SECONDS), "chromium did not finish");
+        } finally {
+            chromium.destroyForcibly();
+        }
+        byte[] dom = Files.readAllBytes(domFile);
         assertEquals(0, chromium.exitValue(), Files.readString(dir.resolve("stderr")));
 
         String log = Files.readString(netLog, StandardCharsets.UTF_8).toLowerCase();

@@ -75,7 +75,7 @@ class CurlInteropTest {
     }
 
     private Result curl(String... args) {
-        List<String> command = new ArrayList<>(List.of("curl", "--silent", "--show-error", "--fail"));
+        List<String> command = new ArrayList<>(List.of("curl", "--silent", "--show-error", "--fail", "--max-time", "60"));
         command.addAll(List.of(args));
         return run(command);
     }
@@ -128,6 +128,7 @@ class CurlInteropTest {
                 "-H", "Content-Type: application/json", "--data-binary", "@" + in, "-o", out.toString(),
                 demo.restUri().resolve("echo").toString());
         assertEquals(0, result.exitCode(), result.stdout());
+        assertTrue(Files.readString(headers).toLowerCase().contains("content-encoding: deflate"), "curl was sent deflate");
         assertArrayEquals(body, Files.readAllBytes(out));
     }
 

@@ -213,6 +213,48 @@ abstract class DemoEndpoints {
         assertEquals(measured.length, identity, "identity bytes are the endpoint's body");
     }
 
+    /** The measurement goes to this server on loopback whatever the request says about hosts and ports. */
+    @Test
+    void savingsIgnoreHostsNamedByTheClient() throws IOException {
+        Reply reply = Http.send(Http.request(rest("savings?document=complex"), "X-Forwarded-Host", "example.invalid",
+                "X-Forwarded-Port", "1", "Forwarded", "host=example.invalid;proto=https").build());
+        assertEquals(200, reply.status(), reply.text());
+        assertEquals(CODINGS.size() + 1, JSON.readTree(reply.body()).get("codings").size(), reply.text());
+    }
+
+    /** Results are shared for a minute: the next caller gets the same report, not a new measurement. */
+    @Test
+    void savingsAreSharedNotRemeasuredOnEveryCall() throws IOException {
+        // fresh: at most a few seconds old, so the next call is well inside the minute
+        String first = JSON.readTree(Http.get(rest("savings?document=complex&fresh=true")).body())
+                .get("measuredAt").asText();
+        String again = JSON.readTree(Http.get(rest("savings?document=complex")).body()).get("measuredAt").asText();
+        assertEquals(first, again);
+    }
+
+    @Test
+    void echoHoldsPlainBodiesToTheLimitToo() throws Exception {
+        byte[] tooBig = new byte[DemoResource.ECHO_LIMIT + 1];
+        assertEquals(413, Http.post(rest("echo"), tooBig, "Content-Type", "application/octet-stream").status());
+        // the same without a Content-Length: chunked, so the limit is found while reading
+        java.net.http.HttpRequest chunked = Http.request(rest("echo"), "Content-Type", "application/octet-stream")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofInputStream(
+                        () -> new java.io.ByteArrayInputStream(tooBig))).build();
+        assertEquals(413, Http.send(chunked).status());
+        Reply fits = Http.post(rest("echo"), new byte[DemoResource.ECHO_LIMIT], "Content-Type", "text/html");
+        assertEquals(200, fits.status());
+        assertEquals("nosniff", fits.header("X-Content-Type-Options"), "the client's type, never sniffed");
+        assertEquals("pong", Http.get(rest("ping")).text(), "still serving");
+    }
+
+    @Test
+    void badParameterMessagesShowOnlyPrintableText() {
+        // (control characters never get this far: the container refuses such a URI itself)
+        Reply reply = Http.get(rest("complex/%C3%A9t%C3%A9-12345678901234567890"));
+        assertEquals(400, reply.status());
+        assertEquals("size must be a whole number from 0 to 20000, was '?t?-1234567890123456...'\n", reply.text());
+    }
+
     @Test
     void savingsRejectsUnknownDocuments() {
         Reply reply = Http.get(rest("savings?document=http://example.com/"));
