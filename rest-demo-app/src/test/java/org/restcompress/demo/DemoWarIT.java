@@ -13,7 +13,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The demo's endpoints on the built WAR, unchanged, deployed by Arquillian into a servlet container: embedded Jetty
- * 12 by default, a managed WildFly with {@code -Pwildfly}.
+ * 12 by default, embedded Tomcat 10.1 with {@code -Ptomcat}, a managed WildFly with {@code -Pwildfly}.
  */
 @ExtendWith(ArquillianExtension.class)
 class DemoWarIT extends DemoEndpoints {

@@ -1,5 +1,6 @@
 package org.restcompress.bench.network;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -48,11 +49,18 @@ public final class NetworkClient {
                     wire = sizes[0];
                     decoded = sizes[1];
                 }
-                Arrays.sort(millis);
                 System.out.printf(Locale.ROOT, "%s\t%s\t%d\t%d\t%.2f%n", document, coding, wire, decoded,
-                        millis[runs / 2]);
+                        median(millis));
             }
         }
+    }
+
+    /** The middle value; the mean of the two middle ones for an even count. */
+    static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int middle = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
     /** Wire and decoded sizes of one response, decoded as it arrives. */
@@ -72,7 +80,7 @@ public final class NetworkClient {
         }
     }
 
-    private static final class CountingInputStream extends java.io.FilterInputStream {
+    private static final class CountingInputStream extends FilterInputStream {
         long count;
 
         CountingInputStream(InputStream in) {

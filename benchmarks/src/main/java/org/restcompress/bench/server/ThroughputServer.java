@@ -1,11 +1,13 @@
 package org.restcompress.bench.server;
 
+import jakarta.servlet.ServletContext;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Application;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.net.URI;
 import java.util.Map;
@@ -15,20 +17,22 @@ import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.jboss.resteasy.annotations.GZIP;
 import org.jboss.resteasy.plugins.server.servlet.HttpServlet30Dispatcher;
 import org.restcompress.Compressed;
 import org.restcompress.CompressionFeature;
 
 /**
  * The demo's stack (RESTEasy 6.2 on Jetty 12) serving the same documents three ways, side by side in one server:
- * {@code /plain/{doc}} as is, {@code /resteasy/{doc}} through RESTEasy's own gzip ({@code resteasy.allowGzip} and
+ * {@code /plain/{doc}} as is (RESTEasy's gzip off), {@code /resteasy/gzip/{doc}} through RESTEasy's own gzip ({@code resteasy.allowGzip} and
  * its {@code @GZIP}), and {@code /ours/{doc}} through rest-compress ({@code @Compressed}, the coding chosen by the
  * client's Accept-Encoding). The two JAX-RS applications are separate so that neither's interceptors see the
  * other's responses. Bodies are byte arrays: serialization would cost every variant the same and hide our layer.
  */
 public final class ThroughputServer implements AutoCloseable {
 
-    private static Map<String, byte[]> documents = Map.of();
+    /** The servlet context attribute holding this server's documents, by name. */
+    private static final String DOCUMENTS = "restcompress.bench.documents";
 
     private final Server server;
     private final ServerConnector connector;
@@ -39,7 +43,6 @@ public final class ThroughputServer implements AutoCloseable {
     }
 
     public static ThroughputServer start(Map<String, byte[]> bodies) throws Exception {
-        documents = Map.copyOf(bodies);
         // a fixed pool: threads that never retire keep their allocation counters for the report
         QueuedThreadPool threads = new QueuedThreadPool(64, 64);
         threads.setName("bench");
@@ -48,9 +51,10 @@ public final class ThroughputServer implements AutoCloseable {
         connector.setHost("127.0.0.1");
         server.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler("/");
+        context.setAttribute(DOCUMENTS, Map.copyOf(bodies));
         context.addServlet(dispatcher(Ours.class, "/ours", false), "/ours/*");
         context.addServlet(dispatcher(Theirs.class, "/resteasy", true), "/resteasy/*");
-        context.addServlet(dispatcher(Theirs.class, "/plain", true), "/plain/*");
+        context.addServlet(dispatcher(Theirs.class, "/plain", false), "/plain/*");
         server.setHandler(context);
         server.start();
         return new ThroughputServer(server, connector);
@@ -74,8 +78,9 @@ public final class ThroughputServer implements AutoCloseable {
         server.stop();
     }
 
-    static byte[] document(String name) {
-        byte[] body = documents.get(name);
+    static byte[] document(ServletContext context, String name) {
+        @SuppressWarnings("unchecked")
+        byte[] body = ((Map<String, byte[]>) context.getAttribute(DOCUMENTS)).get(name);
         if (body == null) {
             throw new NotFoundException();
         }
@@ -104,8 +109,8 @@ public final class ThroughputServer implements AutoCloseable {
         @Path("{doc}")
         @Compressed
         @Produces(MediaType.APPLICATION_JSON)
-        public byte[] get(@PathParam("doc") String doc) {
-            return document(doc);
+        public byte[] get(@PathParam("doc") String doc, @Context ServletContext context) {
+            return document(context, doc);
         }
     }
 
@@ -115,17 +120,17 @@ public final class ThroughputServer implements AutoCloseable {
         @GET
         @Path("{doc}")
         @Produces(MediaType.APPLICATION_JSON)
-        public byte[] plain(@PathParam("doc") String doc) {
-            return document(doc);
+        public byte[] plain(@PathParam("doc") String doc, @Context ServletContext context) {
+            return document(context, doc);
         }
 
         /** Mounted at /resteasy: RESTEasy's gzip, when the client accepts gzip. */
         @GET
         @Path("gzip/{doc}")
-        @org.jboss.resteasy.annotations.GZIP
+        @GZIP
         @Produces(MediaType.APPLICATION_JSON)
-        public byte[] gzip(@PathParam("doc") String doc) {
-            return document(doc);
+        public byte[] gzip(@PathParam("doc") String doc, @Context ServletContext context) {
+            return document(context, doc);
         }
     }
 }
