@@ -28,6 +28,17 @@ public final class ClientCompression {
         context.register(new ResponseDecoder(codings), Map.of(ReaderInterceptor.class, Priorities.ENTITY_CODER));
         context.register(new UnsupportedCodingRetry(codings, servers),
                 Map.of(ClientResponseFilter.class, UnsupportedCodingRetry.PRIORITY));
-        context.register(new ProxyCodingBinder(codings));
+        if (appliesClientDynamicFeatures(context)) {
+            context.register(new ProxyCodingBinder(codings));
+        }
+    }
+
+    /**
+     * A dynamic feature is a server contract that RESTEasy also applies to its client proxies (and MicroProfile Rest
+     * Client's). Jersey's client applies none (its WebResourceFactory proxies neither): it drops one registered
+     * there with a warning, logged for every client built, so it is not registered on Jersey.
+     */
+    private static boolean appliesClientDynamicFeatures(FeatureContext context) {
+        return !context.getConfiguration().getClass().getName().startsWith("org.glassfish.jersey.");
     }
 }

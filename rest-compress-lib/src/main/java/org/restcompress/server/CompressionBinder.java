@@ -28,9 +28,11 @@ public final class CompressionBinder implements DynamicFeature {
     static final int DECODER_PRIORITY = Priorities.ENTITY_CODER - 100;
     /**
      * Response filters run in descending priority: this low number runs the encoder's filter after the application's
-     * own (authentication at 1000 included), so that it sees their final {@code Vary} and {@code ETag}.
+     * own (authentication at 1000 included), so that it sees their final {@code Vary}, {@code ETag} and
+     * {@code Set-Cookie}. 1, not 0: Jersey takes a priority of 0 or less as "none given" and runs the filter at
+     * {@code USER} (5000), before the application's header decorators.
      */
-    static final int LAST_RESPONSE_FILTER = 0;
+    static final int LAST_RESPONSE_FILTER = 1;
 
     private static final System.Logger LOG = System.getLogger(CompressionBinder.class.getName());
 

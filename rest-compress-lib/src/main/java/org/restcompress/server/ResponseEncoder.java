@@ -118,7 +118,10 @@ final class ResponseEncoder implements ContainerResponseFilter, WriterIntercepto
 
                     @Override
                     public void identity(int length) {
-                        if (!headers.containsKey(HttpHeaders.CONTENT_LENGTH)) {
+                        // An empty body announces no length: the container knows it once the response ends, and on
+                        // Jersey the body may not have ended (a ChunkedOutput or SseEventSink passes the interceptors
+                        // once, empty, before its chunks are written past them: "Content-Length: 0" would cut it).
+                        if (length > 0 && !headers.containsKey(HttpHeaders.CONTENT_LENGTH)) {
                             headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(length));
                         }
                     }

@@ -37,6 +37,21 @@ public class CodingResource {
     public static final String STREAM_SECOND = "data: second event\n\n";
     /** Released by the streaming test once it has decoded the first event. */
     public static volatile CountDownLatch streamGate = new CountDownLatch(1);
+    /**
+     * Sent instead of the second part when the test never opened the gate: the first part did not reach it while the
+     * server held the rest back. (Sending the second part anyway would let such a test pass, 20 seconds late.)
+     */
+    public static final String GATE_TIMED_OUT = "gate timed out: the first part never reached the client\n";
+
+    /** Waits for the streaming test to open the gate: whether it did in time. */
+    private static boolean opened(CountDownLatch gate) {
+        try {
+            return gate.await(20, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
 
     @GET
     @Path("lzf")
@@ -246,15 +261,6 @@ public class CodingResource {
     }
 
     @GET
-    @Path("resteasy-gzip")
-    @LZF
-    @org.jboss.resteasy.annotations.GZIP
-    @Produces(MediaType.APPLICATION_JSON)
-    public byte[] resteasyGzip() {
-        return JSON;
-    }
-
-    @GET
     @Path("no-transform")
     @LZF
     @Produces(MediaType.APPLICATION_JSON)
@@ -300,12 +306,7 @@ public class CodingResource {
         return out -> {
             out.write(STREAM_FIRST.getBytes(StandardCharsets.UTF_8));
             out.flush();
-            try {
-                gate.await(20, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            out.write(STREAM_SECOND.getBytes(StandardCharsets.UTF_8));
+            out.write((opened(gate) ? STREAM_SECOND : GATE_TIMED_OUT).getBytes(StandardCharsets.UTF_8));
         };
     }
 
@@ -319,12 +320,8 @@ public class CodingResource {
         return out -> {
             out.write("event: tick\ndata: first event\n\n".getBytes(StandardCharsets.UTF_8));
             out.flush();
-            try {
-                gate.await(20, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            out.write("event: tick\ndata: second event\n\n".getBytes(StandardCharsets.UTF_8));
+            String second = opened(gate) ? "second event" : GATE_TIMED_OUT.trim();
+            out.write(("event: tick\ndata: " + second + "\n\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
         };
     }
@@ -339,10 +336,8 @@ public class CodingResource {
         Thread sender = new Thread(() -> {
             try (sink) {
                 sink.send(sse.newEvent("first event")).toCompletableFuture().join();
-                gate.await(20, TimeUnit.SECONDS);
-                sink.send(sse.newEvent("second event")).toCompletableFuture().join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                sink.send(sse.newEvent(opened(gate) ? "second event" : GATE_TIMED_OUT.trim()))
+                        .toCompletableFuture().join();
             }
         });
         sender.setDaemon(true);
@@ -411,6 +406,17 @@ public class CodingResource {
     @Produces(MediaType.TEXT_PLAIN)
     public String received(byte[] body, @Context HttpHeaders headers) {
         return headers.getHeaderString("X-Received-Content-Encoding") + " " + body.length;
+    }
+
+    /** How the body travelled: its coding, its framing ("none" for a Content-Length), its decoded length. */
+    @POST
+    @Path("received-framing")
+    @Compressed
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.TEXT_PLAIN)
+    public String receivedFraming(byte[] body, @Context HttpHeaders headers) {
+        return headers.getHeaderString("X-Received-Content-Encoding") + " "
+                + headers.getHeaderString("X-Received-Transfer-Encoding") + " " + body.length;
     }
 
     @POST

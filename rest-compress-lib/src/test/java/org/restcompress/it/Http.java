@@ -86,11 +86,31 @@ public final class Http {
         return CLIENT.send(request, HttpResponse.BodyHandlers.ofInputStream());
     }
 
-    /** Decodes with implementations independent of the library. */
+    /** The response once its headers have arrived, the body a stream. */
+    public static java.util.concurrent.CompletableFuture<HttpResponse<InputStream>> streamAsync(HttpRequest request) {
+        return CLIENT.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
+    }
+
+    /**
+     * Decodes with implementations independent of the library, each handing out what the bytes so far decode to (a
+     * streaming test reads a flushed part before the rest exists).
+     */
     public static InputStream decoder(String coding, InputStream in) throws IOException {
         if (coding == null || coding.equals("identity")) {
             return in;
         }
+        InputStream decoder = referenceDecoder(coding, in);
+        // InputStream.readNBytes(n) ends with a read of length 0, on which lz4-java's frame reader waits for the next
+        // block: a read of nothing returns at once here, as InputStream's contract says
+        return new java.io.FilterInputStream(decoder) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                return len == 0 ? 0 : super.read(b, off, len);
+            }
+        };
+    }
+
+    private static InputStream referenceDecoder(String coding, InputStream in) throws IOException {
         switch (coding) {
             case "gzip":
                 return new GZIPInputStream(in);
@@ -103,7 +123,7 @@ public final class Http {
             case "br":
                 // loads the native part: a server in this JVM would have done it, one in another JVM (WildFly) not
                 com.aayushatharva.brotli4j.Brotli4jLoader.ensureAvailability();
-                return new com.aayushatharva.brotli4j.decoder.BrotliInputStream(in);
+                return new EagerBrotliInputStream(in);
             case "lz4":
                 return new net.jpountz.lz4.LZ4FrameInputStream(in);
             case "x-xor":
@@ -116,6 +136,82 @@ public final class Http {
                 };
             default:
                 throw new IllegalArgumentException("no test decoder for " + coding);
+        }
+    }
+
+    /**
+     * brotli's native decoder (brotli4j's JNI wrapper), handing out output as soon as it has some. brotli4j's own
+     * BrotliInputStream asks for more input first, even with eager output, so a flushed part waits for the next one.
+     */
+    private static final class EagerBrotliInputStream extends InputStream {
+        private final InputStream source;
+        private final com.aayushatharva.brotli4j.decoder.DecoderJNI.Wrapper decoder;
+        private final byte[] chunk = new byte[16 * 1024];
+        private java.nio.ByteBuffer output;
+        private boolean done;
+
+        EagerBrotliInputStream(InputStream source) throws IOException {
+            this.source = source;
+            this.decoder = new com.aayushatharva.brotli4j.decoder.DecoderJNI.Wrapper(chunk.length);
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (len == 0) {
+                return 0;
+            }
+            while (output == null || !output.hasRemaining()) {
+                if (done) {
+                    return -1;
+                }
+                switch (decoder.getStatus()) {
+                    case NEEDS_MORE_OUTPUT:
+                        output = decoder.pull();
+                        break;
+                    case NEEDS_MORE_INPUT:
+                        if (decoder.hasOutput()) {
+                            output = decoder.pull();
+                            break;
+                        }
+                        int n = source.read(chunk, 0, chunk.length);
+                        if (n < 0) {
+                            throw new java.io.EOFException("brotli stream truncated");
+                        }
+                        java.nio.ByteBuffer input = decoder.getInputBuffer();
+                        input.clear();
+                        input.put(chunk, 0, n);
+                        decoder.push(n);
+                        break;
+                    case OK:
+                        decoder.push(0);
+                        break;
+                    case DONE:
+                        if (decoder.hasOutput()) {
+                            output = decoder.pull();
+                        } else {
+                            done = true;
+                        }
+                        break;
+                    default:
+                        throw new IOException("corrupt brotli stream");
+                }
+            }
+            int n = Math.min(len, output.remaining());
+            output.get(b, off, n);
+            return n;
+        }
+
+        @Override
+        public void close() throws IOException {
+            decoder.destroy();
+            source.close();
         }
     }
 

@@ -31,4 +31,12 @@ public class PlainResource {
     public String post(byte[] body) {
         return Integer.toString(body.length);
     }
+
+    /** Answers without reading the request body, as the runtime alone does it. */
+    @POST
+    @Path("unread")
+    @Produces(MediaType.TEXT_PLAIN)
+    public String unread() {
+        return "not read";
+    }
 }

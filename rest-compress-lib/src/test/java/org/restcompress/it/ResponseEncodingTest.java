@@ -19,19 +19,23 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.restcompress.it.Http.Reply;
 
-/** Response encoding over real sockets against RESTEasy on Jetty. */
+/** Response encoding over real sockets against the test runtime (RESTEasy or Jersey) on Jetty. */
 class ResponseEncodingTest {
 
     private static TestServer server;
+    /** For the streaming tests: Jersey told to send what is flushed (see StreamingApplication). */
+    private static TestServer streaming;
 
     @BeforeAll
     static void start() throws Exception {
         server = TestServer.start(TestApplication.class);
+        streaming = TestServer.start(StreamingApplication.class);
     }
 
     @AfterAll
     static void stop() throws Exception {
         server.close();
+        streaming.close();
     }
 
     private static Reply get(String path, String... headers) {
@@ -190,13 +194,7 @@ class ResponseEncodingTest {
         Reply preEncoded = get("pre-encoded", "Accept-Encoding", "lzf, gzip, deflate");
         assertEquals("deflate", preEncoded.header("Content-Encoding"));
         assertArrayEquals(JSON, preEncoded.decoded(), "the application's own deflate, once");
-
-        Reply resteasy = get("resteasy-gzip", "Accept-Encoding", "lzf, gzip");
-        assertEquals("gzip", resteasy.header("Content-Encoding"), "RESTEasy's @GZIP claimed the response");
-        assertArrayEquals(JSON, resteasy.decoded(), "decodes with one gunzip");
-        Reply lzfOnly = get("resteasy-gzip", "Accept-Encoding", "lzf");
-        assertEquals("lzf", lzfOnly.header("Content-Encoding"));
-        assertArrayEquals(JSON, lzfOnly.decoded());
+        // a coding set by the runtime's own encoder: it.resteasy.ResteasyTest (RESTEasy's @GZIP)
     }
 
     /** no-transform binds intermediaries, and JAX-RS's CacheControl sets it by default: the origin still encodes. */
@@ -240,7 +238,12 @@ class ResponseEncodingTest {
         if (get.header("Content-Length") != null) {
             assertEquals(Integer.toString(get.body().length), get.header("Content-Length"), "the encoded length");
         }
-        if (head.header("Content-Length") != null) {
+        if (TestRuntime.isJersey()) {
+            // Runtime difference: Jersey answers HEAD with Content-Length: 0 for any GET resource method it runs for
+            // it, an unannotated one included; the length is Jersey's, not one this library set.
+            assertEquals("0", head.header("Content-Length"));
+            assertEquals("0", Http.head(server.uri("plain")).header("Content-Length"), "Jersey's own HEAD");
+        } else if (head.header("Content-Length") != null) {
             assertEquals(get.header("Content-Length"), head.header("Content-Length"));
         }
         Reply smallHead = Http.head(server.uri("small"), "Accept-Encoding", "gzip");
@@ -303,8 +306,11 @@ class ResponseEncodingTest {
     }
 
     /**
-     * Server-Sent Events through the JAX-RS Sse API arrive event by event, readable as each is sent, in whatever
-     * coding the response declares (RESTEasy writes events past the writer interceptors: they go unencoded).
+     * Server-Sent Events through the JAX-RS Sse API arrive event by event, readable as each is sent. They go
+     * unencoded, and the response says so, on both runtimes, for different reasons: RESTEasy writes events past the
+     * writer interceptors; Jersey passes the SseEventSink's response through them once, empty, before any event, and
+     * writes the events past them (the encoder sees an empty body and leaves it identity, announcing no length).
+     * Events written as a stream (text/event-stream StreamingOutput) are encoded: see the flush tests.
      */
     @ParameterizedTest
     @ValueSource(strings = {"gzip", "zstd"})
@@ -316,6 +322,8 @@ class ResponseEncodingTest {
                 "Accept-Encoding", coding, "Accept", "text/event-stream").GET().build());
         assertEquals(200, response.statusCode());
         String declared = response.headers().firstValue("Content-Encoding").orElse(null);
+        assertNull(declared, "SseEventSink events go unencoded");
+        assertNull(response.headers().firstValue("Content-Length").orElse(null), "no length for an event stream");
         try (java.io.BufferedReader events = new java.io.BufferedReader(new java.io.InputStreamReader(
                 Http.decoder(declared, response.body()), StandardCharsets.UTF_8))) {
             assertEquals("data: first event", firstData(events));
@@ -342,7 +350,7 @@ class ResponseEncodingTest {
         CountDownLatch gate = new CountDownLatch(1);
         CodingResource.streamGate = gate;
         HttpResponse<InputStream> response = Http.stream(
-                Http.request(server.uri("stream"), "Accept-Encoding", coding).GET().build());
+                Http.request(streaming.uri("stream"), "Accept-Encoding", coding).GET().build());
         assertEquals(coding, response.headers().firstValue("Content-Encoding").orElse(null));
         try (InputStream decoded = Http.decoder(coding, response.body())) {
             byte[] first = decoded.readNBytes(CodingResource.STREAM_FIRST.length());
@@ -350,6 +358,45 @@ class ResponseEncodingTest {
             assertEquals(1, gate.getCount(), "the first event arrived while the server was still holding the rest");
             gate.countDown();
             assertEquals(CodingResource.STREAM_SECOND, new String(decoded.readAllBytes(), StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * Runtime difference: a flushed part shorter than the runtime's response buffer, the rest held back. RESTEasy
+     * sends it at the flush. Jersey holds the first 8 KB of a response to learn its length and ignores flushes until
+     * then, identity or encoded alike: nothing, not even the status line, leaves the server until the resource
+     * finishes or writes 8 KB. Jersey's remedy (jersey.config.server.contentLength.buffer=0) is what the streaming
+     * tests' StreamingApplication sets.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"identity", "gzip"})
+    @Timeout(30)
+    void aFlushedPartShorterThanTheRuntimesBuffer(String coding) throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        CodingResource.streamGate = gate;
+        java.util.concurrent.CompletableFuture<HttpResponse<InputStream>> pending = Http.streamAsync(
+                Http.request(server.uri("stream"), "Accept-Encoding", coding).GET().build());
+        String expected = CodingResource.STREAM_FIRST + CodingResource.STREAM_SECOND;
+        if (TestRuntime.isJersey()) {
+            org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.TimeoutException.class,
+                    () -> pending.get(1, java.util.concurrent.TimeUnit.SECONDS), "Jersey sent the flushed part");
+            gate.countDown();
+            HttpResponse<InputStream> response = pending.get(10, java.util.concurrent.TimeUnit.SECONDS);
+            String declared = response.headers().firstValue("Content-Encoding").orElse(null);
+            assertEquals(coding.equals("identity") ? null : coding, declared);
+            try (InputStream body = Http.decoder(declared, response.body())) {
+                assertEquals(expected, new String(body.readAllBytes(), StandardCharsets.UTF_8), "all at the end");
+            }
+            return;
+        }
+        HttpResponse<InputStream> response = pending.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        String declared = response.headers().firstValue("Content-Encoding").orElse(null);
+        try (InputStream body = Http.decoder(declared, response.body())) {
+            byte[] first = body.readNBytes(CodingResource.STREAM_FIRST.length());
+            assertEquals(CodingResource.STREAM_FIRST, new String(first, StandardCharsets.UTF_8));
+            assertEquals(1, gate.getCount(), "the flushed part arrived while the server held the rest back");
+            gate.countDown();
+            assertEquals(CodingResource.STREAM_SECOND, new String(body.readAllBytes(), StandardCharsets.UTF_8));
         }
     }
 }

@@ -6,9 +6,11 @@ import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.jboss.resteasy.plugins.server.servlet.HttpServlet30Dispatcher;
 
-/** A real RESTEasy 6.2 deployment on embedded Jetty 12, on a free loopback port, serving one application at /rest. */
+/**
+ * A real Jakarta REST deployment on embedded Jetty 12, on a free loopback port, serving one application at /rest:
+ * RESTEasy's servlet, or Jersey's, as {@link TestRuntime} says.
+ */
 public final class TestServer implements AutoCloseable {
 
     private final Server server;
@@ -26,9 +28,12 @@ public final class TestServer implements AutoCloseable {
         connector.setPort(0);
         server.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler("/");
-        ServletHolder rest = new ServletHolder(new HttpServlet30Dispatcher());
+        TestRuntime runtime = TestRuntime.CURRENT;
+        ServletHolder rest = new ServletHolder(Class.forName(runtime.servletClass())
+                .asSubclass(jakarta.servlet.Servlet.class).getDeclaredConstructor().newInstance());
         rest.setInitParameter("jakarta.ws.rs.Application", application.getName());
-        rest.setInitParameter("resteasy.servlet.mapping.prefix", "/rest");
+        runtime.initParameters().forEach(rest::setInitParameter);
+        rest.setInitOrder(0); // deploy now: a broken application fails the start, not the first request
         rest.setAsyncSupported(true);
         context.addServlet(rest, "/rest/*");
         server.setHandler(context);

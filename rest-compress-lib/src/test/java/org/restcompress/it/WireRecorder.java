@@ -13,6 +13,7 @@ public class WireRecorder implements ContainerRequestFilter {
     public void filter(ContainerRequestContext request) {
         copy(request, HttpHeaders.CONTENT_ENCODING);
         copy(request, HttpHeaders.ACCEPT_ENCODING);
+        copy(request, "Transfer-Encoding");
     }
 
     private static void copy(ContainerRequestContext request, String name) {

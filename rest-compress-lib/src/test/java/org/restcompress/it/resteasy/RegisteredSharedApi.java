@@ -1,8 +1,9 @@
-package org.restcompress.it;
+package org.restcompress.it.resteasy;
 
 import jakarta.ws.rs.Path;
 import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.restcompress.CompressionFeature;
+import org.restcompress.it.SharedApi;
 
 /**
  * The shared interface as a MicroProfile Rest Client declares it: the feature comes with the interface. (Java does
