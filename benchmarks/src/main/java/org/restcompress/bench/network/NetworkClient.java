@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import org.restcompress.bench.Stats;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
@@ -50,17 +51,9 @@ public final class NetworkClient {
                     decoded = sizes[1];
                 }
                 System.out.printf(Locale.ROOT, "%s\t%s\t%d\t%d\t%.2f%n", document, coding, wire, decoded,
-                        median(millis));
+                        Stats.median(millis));
             }
         }
-    }
-
-    /** The middle value; the mean of the two middle ones for an even count. */
-    static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
     /** Wire and decoded sizes of one response, decoded as it arrives. */

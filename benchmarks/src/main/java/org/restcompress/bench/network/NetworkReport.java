@@ -1,6 +1,5 @@
 package org.restcompress.bench.network;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -13,18 +12,18 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.restcompress.bench.BarChart;
+import org.restcompress.bench.DemoDocuments;
+import org.restcompress.bench.Processes;
+import org.restcompress.bench.Stats;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
-import org.restcompress.demo.Documents;
 
 /**
  * The 2014 network table on emulated links: the demo server in one network namespace, {@link NetworkClient} in
@@ -53,10 +52,10 @@ public final class NetworkReport {
         LINKS.put("1gbit", 1_000_000_000L);
     }
 
-    /** Document name -> the demo path serving it; both give the same bytes as {@link #documents()}. */
+    /** Document name -> the demo path serving it: the same bytes as {@link DemoDocuments#json()}. */
     static final Map<String, String> DOCUMENTS = Map.of(
             "1.8MB", "static/any",
-            "100KB", "complex/560/json?seed=2014");
+            "100KB", DemoDocuments.MEDIUM_PATH);
 
     private NetworkReport() {
     }
@@ -163,30 +162,11 @@ public final class NetworkReport {
     }
 
     private static String run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
-        Path output = Files.createTempFile("network-report", ".out");
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
-        try {
-            boolean done = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
-            String out = Files.readString(output, StandardCharsets.UTF_8);
-            if (!done || p.exitValue() != 0) {
-                throw new IOException(String.join(" ", command) + (done ? " failed: " : " timed out: ") + out
-                        + "\n(the network benchmark needs root, ip, tc and ethtool)");
-            }
-            return out;
-        } finally {
-            p.destroyForcibly();
-            Files.deleteIfExists(output);
-        }
+        return Processes.check(command, timeoutSeconds, "(the network benchmark needs root, ip, tc and ethtool)");
     }
 
     private static boolean runQuietly(List<String> command) throws InterruptedException {
-        try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        }
+        return Processes.run(command, 30).ok();
     }
 
     private static String java() {
@@ -204,20 +184,13 @@ public final class NetworkReport {
 
     // --- codec speeds for the 2014 formula ---
 
-    /** The demo's documents as the server sends them. */
-    static Map<String, byte[]> documents() throws IOException {
-        ObjectMapper json = new ObjectMapper();
-        return Map.of("1.8MB", json.writeValueAsBytes(Documents.staticDocument()),
-                "100KB", json.writeValueAsBytes(Documents.random(560, new Random(2014))));
-    }
-
     /**
      * Per coding, its ratio and speeds through the library's codecs on the 1.8 MB document: medians of timed
      * repetitions after a warm-up, on one thread.
      */
     static Map<String, BreakEven.Coding> codecSpeeds() throws IOException {
         CodecRegistry codecs = CodecRegistry.load(NetworkReport.class.getClassLoader(), token -> CodecOptions.NONE);
-        byte[] data = documents().get("1.8MB");
+        byte[] data = DemoDocuments.json().get("1.8MB");
         Map<String, BreakEven.Coding> speeds = new LinkedHashMap<>();
         for (String coding : NetworkClient.CODINGS) {
             if (coding.equals("identity")) {
@@ -245,7 +218,7 @@ public final class NetworkReport {
                 }
             }
             speeds.put(coding, new BreakEven.Coding(coding, (double) encoded.length / data.length,
-                    NetworkClient.median(compress), NetworkClient.median(decompress)));
+                    Stats.median(compress), Stats.median(decompress)));
         }
         return speeds;
     }

@@ -1,6 +1,5 @@
 package org.restcompress.bench.server;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.management.ThreadMXBean;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -21,11 +20,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Random;
 import org.restcompress.bench.BarChart;
+import org.restcompress.bench.DemoDocuments;
+import org.restcompress.bench.Stats;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.CodecRegistry;
-import org.restcompress.demo.Documents;
 
 /**
  * Server throughput on loopback: {@link ThroughputServer} under wrk, the same documents as they are, through
@@ -68,7 +67,10 @@ public final class ThroughputReport {
         if (!Wrk.available()) {
             throw new IllegalStateException("wrk is not installed (Debian: apt-get install wrk)");
         }
-        Map<String, byte[]> documents = documents(quick);
+        Map<String, byte[]> documents = DemoDocuments.json();
+        if (quick) {
+            documents.keySet().retainAll(List.of("100KB"));
+        }
         String only = System.getProperty("documents"); // e.g. -Ddocuments=100KB
         if (only != null) {
             documents.keySet().retainAll(List.of(only.split(",")));
@@ -108,17 +110,6 @@ public final class ThroughputReport {
             }
         }
         write(quick, rounds, seconds, connections, documents, runs, wireBytes);
-    }
-
-    /** The demo's documents as JSON: about 100 KB (a random one, fixed seed) and the 1.8 MB static one. */
-    static Map<String, byte[]> documents(boolean quick) throws IOException {
-        ObjectMapper json = new ObjectMapper();
-        Map<String, byte[]> documents = new LinkedHashMap<>();
-        documents.put("100KB", json.writeValueAsBytes(Documents.random(560, new Random(2014))));
-        if (!quick) {
-            documents.put("1.8MB", json.writeValueAsBytes(Documents.staticDocument()));
-        }
-        return documents;
     }
 
     /** One request: the coding is the one expected and the body decodes to the document. Returns the wire size. */
@@ -164,11 +155,9 @@ public final class ThroughputReport {
         return total;
     }
 
-    /** The middle value of one column over rounds; the mean of the two middle ones for an even count. */
+    /** The median of one column over rounds. */
     private static double median(List<double[]> runs, int column) {
-        double[] values = runs.stream().mapToDouble(r -> r[column]).sorted().toArray();
-        int middle = values.length / 2;
-        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+        return Stats.median(runs.stream().mapToDouble(r -> r[column]).toArray());
     }
 
     /** Per round, {@code a}'s requests/s over {@code b}'s: [lowest, highest]. */

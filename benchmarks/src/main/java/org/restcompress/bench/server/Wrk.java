@@ -2,12 +2,12 @@ package org.restcompress.bench.server;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.restcompress.bench.Processes;
 
 /** Runs wrk (Debian's package) against one URL and reads its summary. */
 final class Wrk {
@@ -26,29 +26,15 @@ final class Wrk {
     private Wrk() {
     }
 
-    static boolean available() {
-        try {
-            Process p = new ProcessBuilder("wrk", "--version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            p.waitFor();
-            return true;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+    static boolean available() throws InterruptedException {
+        return Processes.run(List.of("wrk", "--version"), 10).output().contains("wrk");
     }
 
     static Result run(URI url, String acceptEncoding, int connections, int seconds)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("wrk", "--latency", "-t1", "-c" + connections,
                 "-d" + seconds + "s", "--timeout", "10s", "-H", "Accept-Encoding: " + acceptEncoding, url.toString()));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (process.waitFor() != 0) {
-            throw new IOException("wrk failed: " + out);
-        }
+        String out = Processes.check(command, seconds + 60, "(wrk: apt-get install wrk)");
         double p50 = Double.NaN;
         double p99 = Double.NaN;
         Matcher percentile = PERCENTILE.matcher(out);
