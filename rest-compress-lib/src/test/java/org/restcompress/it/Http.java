@@ -15,10 +15,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
+import org.restcompress.codec.BrotliCodec;
 
 /**
  * Raw-byte HTTP for tests: the JDK client decodes nothing, so tests see exactly what went over the wire, and decode
- * with independent implementations (the JDK's gzip and zlib, compress-lzf's own stream), not the library's codecs.
+ * whole bodies with independent implementations (the JDK's gzip and zlib, compress-lzf's, zstd-jni's, brotli4j's and
+ * lz4-java's own streams), not the library's codecs.
  */
 public final class Http {
 
@@ -92,14 +94,14 @@ public final class Http {
     }
 
     /**
-     * Decodes with implementations independent of the library, each handing out what the bytes so far decode to (a
-     * streaming test reads a flushed part before the rest exists).
+     * A decoder for a body still arriving, handing out what the bytes so far decode to (a streaming test reads a
+     * flushed part before the rest exists): independent implementations, except for br (see below).
      */
     public static InputStream decoder(String coding, InputStream in) throws IOException {
         if (coding == null || coding.equals("identity")) {
             return in;
         }
-        InputStream decoder = referenceDecoder(coding, in);
+        InputStream decoder = "br".equals(coding) ? new BrotliCodec().decode(in) : referenceDecoder(coding, in);
         // InputStream.readNBytes(n) ends with a read of length 0, on which lz4-java's frame reader waits for the next
         // block: a read of nothing returns at once here, as InputStream's contract says
         return new java.io.FilterInputStream(decoder) {
@@ -121,9 +123,11 @@ public final class Http {
             case "zstd":
                 return new com.github.luben.zstd.ZstdInputStream(in);
             case "br":
-                // loads the native part: a server in this JVM would have done it, one in another JVM (WildFly) not
+                // Whole bodies only: brotli4j's stream asks for more input before handing out what it has, so a
+                // flushed part would wait for the next one; streams take the library's eager reader instead.
+                // Loads the native part: a server in this JVM would have done it, one in another JVM (WildFly) not.
                 com.aayushatharva.brotli4j.Brotli4jLoader.ensureAvailability();
-                return new EagerBrotliInputStream(in);
+                return new com.aayushatharva.brotli4j.decoder.BrotliInputStream(in);
             case "lz4":
                 return new net.jpountz.lz4.LZ4FrameInputStream(in);
             case "x-xor":
@@ -139,84 +143,12 @@ public final class Http {
         }
     }
 
-    /**
-     * brotli's native decoder (brotli4j's JNI wrapper), handing out output as soon as it has some. brotli4j's own
-     * BrotliInputStream asks for more input first, even with eager output, so a flushed part waits for the next one.
-     */
-    private static final class EagerBrotliInputStream extends InputStream {
-        private final InputStream source;
-        private final com.aayushatharva.brotli4j.decoder.DecoderJNI.Wrapper decoder;
-        private final byte[] chunk = new byte[16 * 1024];
-        private java.nio.ByteBuffer output;
-        private boolean done;
-
-        EagerBrotliInputStream(InputStream source) throws IOException {
-            this.source = source;
-            this.decoder = new com.aayushatharva.brotli4j.decoder.DecoderJNI.Wrapper(chunk.length);
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            int n = read(one, 0, 1);
-            return n < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (len == 0) {
-                return 0;
-            }
-            while (output == null || !output.hasRemaining()) {
-                if (done) {
-                    return -1;
-                }
-                switch (decoder.getStatus()) {
-                    case NEEDS_MORE_OUTPUT:
-                        output = decoder.pull();
-                        break;
-                    case NEEDS_MORE_INPUT:
-                        if (decoder.hasOutput()) {
-                            output = decoder.pull();
-                            break;
-                        }
-                        int n = source.read(chunk, 0, chunk.length);
-                        if (n < 0) {
-                            throw new java.io.EOFException("brotli stream truncated");
-                        }
-                        java.nio.ByteBuffer input = decoder.getInputBuffer();
-                        input.clear();
-                        input.put(chunk, 0, n);
-                        decoder.push(n);
-                        break;
-                    case OK:
-                        decoder.push(0);
-                        break;
-                    case DONE:
-                        if (decoder.hasOutput()) {
-                            output = decoder.pull();
-                        } else {
-                            done = true;
-                        }
-                        break;
-                    default:
-                        throw new IOException("corrupt brotli stream");
-                }
-            }
-            int n = Math.min(len, output.remaining());
-            output.get(b, off, n);
-            return n;
-        }
-
-        @Override
-        public void close() throws IOException {
-            decoder.destroy();
-            source.close();
-        }
-    }
-
+    /** A whole body decoded by implementations independent of the library. */
     public static byte[] decode(String coding, byte[] body) {
-        try (InputStream in = decoder(coding, new ByteArrayInputStream(body))) {
+        if (coding == null || coding.equals("identity")) {
+            return body;
+        }
+        try (InputStream in = referenceDecoder(coding, new ByteArrayInputStream(body))) {
             return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
