@@ -17,6 +17,7 @@ import org.restcompress.CompressionConfig;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.negotiation.EncodingChooser;
 
 /**
  * Measures what each coding saves on one of the demo's endpoints, with real requests: the server fetches the endpoint
@@ -67,8 +68,8 @@ final class Savings {
     /** The codings the server offers on {@code @Compressed} endpoints: identity, then by preference. */
     List<String> codings() {
         List<String> codings = new ArrayList<>(List.of("identity"));
-        CompressionConfig.DEFAULT_PREFERENCE.stream().filter(registry.encodingTokens()::contains).forEach(codings::add);
-        registry.encodingTokens().stream().filter(token -> !codings.contains(token)).forEach(codings::add);
+        EncodingChooser preference = new EncodingChooser(CompressionConfig.DEFAULT_PREFERENCE);
+        codings.addAll(preference.byPreference(registry.encodingTokens()));
         return codings;
     }
 
