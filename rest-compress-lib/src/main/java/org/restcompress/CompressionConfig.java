@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
 import org.restcompress.codec.CodecOptions;
-import org.restcompress.negotiation.HeaderLists;
+import org.restcompress.internal.negotiation.HeaderLists;
 
 /**
  * The library's settings. Each is read from the JAX-RS configuration property of its key, else the system property,
@@ -46,7 +46,7 @@ public final class CompressionConfig {
     public static final String REQUEST_CODING = PREFIX + "request-coding";
     /**
      * Off (0) by default: a decoded body may not grow past this many times its coded size (after the first
-     * {@value org.restcompress.io.DecodingInputStream#RATIO_GRACE} bytes), as httpd's DeflateInflateRatioLimit. JSON
+     * {@value org.restcompress.internal.io.DecodingInputStream#RATIO_GRACE} bytes), as httpd's DeflateInflateRatioLimit. JSON
      * legitimately compresses 20:1 and more.
      */
     public static final String MAX_EXPANSION_RATIO = PREFIX + "max-expansion-ratio";

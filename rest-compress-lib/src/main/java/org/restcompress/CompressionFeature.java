@@ -5,10 +5,10 @@ import jakarta.ws.rs.core.Configuration;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.Provider;
-import org.restcompress.client.ClientCompression;
-import org.restcompress.codec.CodecRegistry;
-import org.restcompress.server.CompressionBinder;
-import org.restcompress.server.ContentDecodingExceptionMapper;
+import org.restcompress.internal.client.ClientCompression;
+import org.restcompress.internal.codec.CodecRegistry;
+import org.restcompress.internal.server.CompressionBinder;
+import org.restcompress.internal.server.ContentDecodingExceptionMapper;
 
 /**
  * The one thing to register. On a server, {@code @LZF}, {@code @GZIP} and {@code @Compressed} resource methods then

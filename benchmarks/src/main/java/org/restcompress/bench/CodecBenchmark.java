@@ -18,9 +18,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.restcompress.codec.CodecOptions;
-import org.restcompress.codec.CodecRegistry;
+import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
-import org.restcompress.codec.GzipCodec;
+import org.restcompress.internal.codec.GzipCodec;
 
 /**
  * Encode and decode of one corpus file through the library's codec streams (a new stream per body, as per request),

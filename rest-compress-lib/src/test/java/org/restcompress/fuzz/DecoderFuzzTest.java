@@ -6,10 +6,10 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.List;
 import org.restcompress.codec.CodecOptions;
-import org.restcompress.codec.CodecRegistry;
+import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
-import org.restcompress.io.ContentDecodingException;
-import org.restcompress.io.DecodingInputStream;
+import org.restcompress.ContentDecodingException;
+import org.restcompress.internal.io.DecodingInputStream;
 
 /**
  * Every decoder as the request path uses it: bytes in, decoded bytes or our own clean error out. Anything else (an

@@ -4,10 +4,10 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.restcompress.CompressionConfig;
-import org.restcompress.codec.UnsupportedCodingException;
-import org.restcompress.negotiation.AcceptEncoding;
-import org.restcompress.negotiation.Choice;
-import org.restcompress.negotiation.EncodingChooser;
+import org.restcompress.internal.codec.UnsupportedCodingException;
+import org.restcompress.internal.negotiation.AcceptEncoding;
+import org.restcompress.internal.negotiation.Choice;
+import org.restcompress.internal.negotiation.EncodingChooser;
 
 /** The header parsers: any header value parses or is refused cleanly, and the choice is always a coding on offer. */
 class HeaderFuzzTest {

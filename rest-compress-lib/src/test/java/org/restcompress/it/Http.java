@@ -15,7 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
-import org.restcompress.codec.BrotliCodec;
+import org.restcompress.internal.codec.BrotliCodec;
 
 /**
  * Raw-byte HTTP for tests: the JDK client decodes nothing, so tests see exactly what went over the wire, and decode

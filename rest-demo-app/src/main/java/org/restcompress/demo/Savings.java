@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.Map;
 import org.restcompress.CompressionConfig;
 import org.restcompress.codec.CodecOptions;
-import org.restcompress.codec.CodecRegistry;
+import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
-import org.restcompress.negotiation.EncodingChooser;
+import org.restcompress.internal.negotiation.EncodingChooser;
 
 /**
  * Measures what each coding saves on one of the demo's endpoints, with real requests: the server fetches the endpoint

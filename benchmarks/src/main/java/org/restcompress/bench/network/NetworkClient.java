@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Objects;
 import org.restcompress.bench.Stats;
 import org.restcompress.codec.CodecOptions;
-import org.restcompress.codec.CodecRegistry;
+import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
 
 /**

@@ -22,7 +22,7 @@ import org.restcompress.bench.DemoDocuments;
 import org.restcompress.bench.Processes;
 import org.restcompress.bench.Stats;
 import org.restcompress.codec.CodecOptions;
-import org.restcompress.codec.CodecRegistry;
+import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
 
 /**

@@ -24,7 +24,7 @@ import org.restcompress.bench.BarChart;
 import org.restcompress.bench.DemoDocuments;
 import org.restcompress.bench.Stats;
 import org.restcompress.codec.CodecOptions;
-import org.restcompress.codec.CodecRegistry;
+import org.restcompress.internal.codec.CodecRegistry;
 
 /**
  * Server throughput on loopback: {@link ThroughputServer} under wrk, the same documents as they are, through

@@ -1,0 +1,21 @@
+package org.restcompress;
+
+import java.io.IOException;
+
+/** A coded body that cannot be decoded. The server answers 400 or 413; the client throws a ProcessingException. */
+public abstract class ContentDecodingException extends IOException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String coding;
+
+    ContentDecodingException(String coding, String message, Throwable cause) {
+        super(message, cause);
+        this.coding = coding;
+    }
+
+    /** The content coding (or, for stacked codings, the list) being decoded. */
+    public String coding() {
+        return coding;
+    }
+}

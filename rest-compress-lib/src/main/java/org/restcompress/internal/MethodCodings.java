@@ -1,0 +1,151 @@
+package org.restcompress.internal;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.restcompress.internal.codec.CodecRegistry;
+import org.restcompress.internal.codec.IdentityCodec;
+import org.restcompress.internal.negotiation.EncodingChooser;
+import org.restcompress.Compressed;
+import org.restcompress.CompressionOptions;
+import org.restcompress.Uncompressed;
+
+/**
+ * The codings a resource method declares through {@link Compressed} and annotations meta-annotated with it. Looked up
+ * as JAX-RS inherits annotations: the method, else the method it implements or overrides (so a shared client/server
+ * interface may carry them), else the class and its supertypes. Read once per method, at deployment (server) or
+ * proxy creation (client).
+ *
+ * @param all          whether a plain {@code @Compressed} asked for every active coding
+ * @param tokens       the named codings, lower case, in declaration order
+ * @param uncompressed whether {@link Uncompressed} forbids compressing responses (request bodies are still decoded)
+ */
+public record MethodCodings(boolean all, Set<String> tokens, boolean uncompressed) {
+
+    /**
+     * The codings in force for a method: its own, else its class's. {@link Uncompressed} on the method, or on the
+     * class when the method names no codings, marks them as not for responses.
+     */
+    public static Optional<MethodCodings> of(Class<?> resourceClass, Method method) {
+        boolean uncompressed = false;
+        for (Method candidate : overridden(resourceClass, method)) {
+            uncompressed |= candidate.isAnnotationPresent(Uncompressed.class);
+            Optional<MethodCodings> found = from(candidate.getAnnotations());
+            if (found.isPresent()) {
+                return Optional.of(found.get().excludingResponses(uncompressed));
+            }
+        }
+        for (Class<?> type : hierarchy(resourceClass != null ? resourceClass : method.getDeclaringClass())) {
+            uncompressed |= type.isAnnotationPresent(Uncompressed.class);
+            Optional<MethodCodings> found = from(type.getAnnotations());
+            if (found.isPresent()) {
+                return Optional.of(found.get().excludingResponses(uncompressed));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private MethodCodings excludingResponses(boolean excluded) {
+        return excluded ? new MethodCodings(all, tokens, true) : this;
+    }
+
+    /** The method's {@link CompressionOptions}, else its class's, else none. */
+    public static Optional<CompressionOptions> options(Class<?> resourceClass, Method method) {
+        for (Method candidate : overridden(resourceClass, method)) {
+            CompressionOptions options = candidate.getAnnotation(CompressionOptions.class);
+            if (options != null) {
+                return Optional.of(options);
+            }
+        }
+        for (Class<?> type : hierarchy(resourceClass != null ? resourceClass : method.getDeclaringClass())) {
+            CompressionOptions options = type.getAnnotation(CompressionOptions.class);
+            if (options != null) {
+                return Optional.of(options);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The active codings meant, canonical, most preferred first ({@code registry} decides what is active and what
+     * {@code x-gzip} means; {@code preference} orders them); {@code onInactive} hears of each named coding skipped.
+     */
+    public List<String> resolve(CodecRegistry registry,
+            List<String> preference, Consumer<String> onInactive) {
+        List<String> offered = new ArrayList<>();
+        if (all) {
+            offered.addAll(registry.encodingTokens());
+        }
+        for (String token : tokens) {
+            String canonical = registry.canonical(token);
+            if (registry.find(canonical).isEmpty()
+                    || canonical.equals(IdentityCodec.TOKEN)) {
+                onInactive.accept(token);
+            } else if (!offered.contains(canonical)) {
+                offered.add(canonical);
+            }
+        }
+        return new EncodingChooser(preference).byPreference(offered);
+    }
+
+    private static Optional<MethodCodings> from(Annotation[] annotations) {
+        boolean all = false;
+        Set<String> tokens = new LinkedHashSet<>();
+        boolean found = false;
+        for (Annotation annotation : annotations) {
+            Compressed compressed = annotation instanceof Compressed
+                    ? (Compressed) annotation
+                    : annotation.annotationType().getAnnotation(Compressed.class);
+            if (compressed != null) {
+                found = true;
+                all |= compressed.value().length == 0;
+                Arrays.stream(compressed.value()).map(t -> t.trim().toLowerCase(Locale.ROOT))
+                        .forEach(tokens::add);
+            }
+        }
+        return found ? Optional.of(new MethodCodings(all, Collections.unmodifiableSet(tokens), false))
+                : Optional.empty();
+    }
+
+    /** The method itself, then the same signature in the resource class's supertypes. */
+    private static Set<Method> overridden(Class<?> resourceClass, Method method) {
+        Set<Method> methods = new LinkedHashSet<>();
+        methods.add(method);
+        Class<?> start = resourceClass != null ? resourceClass : method.getDeclaringClass();
+        for (Class<?> type : hierarchy(start)) {
+            try {
+                methods.add(type.getDeclaredMethod(method.getName(), method.getParameterTypes()));
+            } catch (NoSuchMethodException ignored) {
+                // not declared at this level
+            }
+        }
+        return methods;
+    }
+
+    /** The class, its superclasses, then every interface, breadth first. */
+    private static Set<Class<?>> hierarchy(Class<?> type) {
+        Set<Class<?>> seen = new LinkedHashSet<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            seen.add(c);
+        }
+        Deque<Class<?>> pending = new ArrayDeque<>(seen);
+        while (!pending.isEmpty()) {
+            for (Class<?> iface : pending.poll().getInterfaces()) {
+                if (seen.add(iface)) {
+                    pending.add(iface);
+                }
+            }
+        }
+        return seen;
+    }
+}

@@ -1,0 +1,70 @@
+package org.restcompress.internal.client;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.restcompress.CompressionConfig;
+import org.restcompress.internal.codec.CodecRegistry;
+import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.codec.IdentityCodec;
+import org.restcompress.internal.negotiation.EncodingChooser;
+
+/** What one client can decode and send, in its order of preference, resolved once when the client is built. */
+final class ClientCodecs {
+
+    private final CompressionConfig config;
+    private final CodecRegistry registry;
+    private final List<String> decodable;
+    private final String acceptEncoding;
+
+    ClientCodecs(CompressionConfig config, CodecRegistry registry) {
+        this.config = config;
+        this.registry = registry;
+        this.decodable = new EncodingChooser(config.preference()).byPreference(registry.encodingTokens());
+        this.acceptEncoding = acceptEncoding(decodable);
+    }
+
+    /**
+     * {@code lzf, gzip;q=0.9, deflate;q=0.8}: every coding the registry can decode, none other, most preferred first
+     * with descending qualities (at least 0.1) so that servers that weigh qualities agree with the order.
+     */
+    static String acceptEncoding(List<String> codings) {
+        List<String> members = new ArrayList<>();
+        for (int i = 0; i < codings.size(); i++) {
+            int tenths = Math.max(1, 10 - i);
+            members.add(tenths == 10 ? codings.get(i)
+                    : String.format(Locale.ROOT, "%s;q=0.%d", codings.get(i), tenths));
+        }
+        return String.join(", ", members);
+    }
+
+    String acceptEncoding() {
+        return acceptEncoding;
+    }
+
+    List<String> decodable() {
+        return decodable;
+    }
+
+    /** The codec for a name, if this client has it (identity included). */
+    Optional<ContentCodec> codec(String name) {
+        return registry.find(name);
+    }
+
+    CodecRegistry registry() {
+        return registry;
+    }
+
+    CompressionConfig config() {
+        return config;
+    }
+
+    /** The canonical token for a request-coding setting, or identity when it names nothing this client can encode. */
+    String requestCoding(Object setting) {
+        if (setting == null) {
+            return IdentityCodec.TOKEN;
+        }
+        return codec(setting.toString()).map(ContentCodec::token).orElse(IdentityCodec.TOKEN);
+    }
+}

@@ -1,0 +1,100 @@
+package org.restcompress.internal.client;
+
+import jakarta.ws.rs.client.ClientRequestContext;
+import jakarta.ws.rs.client.ClientRequestFilter;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.ext.WriterInterceptor;
+import jakarta.ws.rs.ext.WriterInterceptorContext;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import org.restcompress.CompressionConfig;
+import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.codec.IdentityCodec;
+import org.restcompress.internal.io.Uncloseable;
+
+/**
+ * Compresses request bodies, when asked to: by the request property {@code restcompress.request-coding}, else the
+ * coding of the proxy method's annotation, else the client's {@code restcompress.request-coding} setting. The
+ * decision, and the {@code Content-Encoding} header, are made in the request filter: connectors that stream the body
+ * (chunked) send the headers before a writer interceptor runs. So the threshold applies where the filter knows the
+ * body's size ({@code byte[]}, {@code String}, {@code File}); other entities are encoded whatever their size. Bodies
+ * of an incompressible media type go out as they are. A server that has answered 415 gets a coding it said it
+ * accepts, or the body as it is.
+ */
+final class RequestCompression implements ClientRequestFilter, WriterInterceptor {
+
+    /** The coding this request's body is sent in: the 415 retry reads it. */
+    static final String SENT_CODING = RequestCompression.class.getName() + ".sent";
+
+    private final ClientCodecs codings;
+    private final OriginCodings servers;
+
+    RequestCompression(ClientCodecs codings, OriginCodings servers) {
+        this.codings = codings;
+        this.servers = servers;
+    }
+
+    @Override
+    public void filter(ClientRequestContext request) {
+        request.removeProperty(SENT_CODING); // an Invocation.Builder may be reused: nothing carries over
+        if (!request.hasEntity() || request.getHeaders().containsKey(HttpHeaders.CONTENT_ENCODING)
+                || !codings.config().isCompressible(request.getMediaType())
+                || knownSize(request.getEntity()) < codings.config().threshold()) {
+            return;
+        }
+        Object setting = request.getProperty(CompressionConfig.REQUEST_CODING);
+        String wanted = codings.requestCoding(setting != null ? setting : codings.config().requestCoding());
+        if (wanted.equals(IdentityCodec.TOKEN)) {
+            return;
+        }
+        String coding = servers.choose(request.getUri(), wanted, codings.decodable());
+        if (coding != null) {
+            request.getHeaders().putSingle(HttpHeaders.CONTENT_ENCODING, coding);
+            request.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
+            request.setProperty(SENT_CODING, coding);
+        }
+    }
+
+    @Override
+    public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
+        Object coding = context.getProperty(SENT_CODING);
+        if (coding == null) {
+            context.proceed();
+            return;
+        }
+        ContentCodec codec = codings.codec(coding.toString()).orElseThrow();
+        OutputStream raw = context.getOutputStream();
+        OutputStream encoder = codec.encode(Uncloseable.output(raw));
+        context.setOutputStream(encoder);
+        try {
+            context.proceed();
+            encoder.close(); // finishes the coding; the connector's stream stays open
+        } catch (IOException | RuntimeException e) {
+            try {
+                encoder.close();
+            } catch (IOException | RuntimeException again) {
+                e.addSuppressed(again);
+            }
+            throw e;
+        } finally {
+            context.setOutputStream(raw);
+        }
+    }
+
+    /** The body's size where the entity tells it without being written, else {@code Long.MAX_VALUE}. */
+    static long knownSize(Object entity) {
+        if (entity instanceof byte[]) {
+            return ((byte[]) entity).length;
+        }
+        if (entity instanceof String) {
+            String s = (String) entity;
+            return s.length() > 4096 ? s.length() : s.getBytes(StandardCharsets.UTF_8).length;
+        }
+        if (entity instanceof File) {
+            return ((File) entity).length();
+        }
+        return Long.MAX_VALUE;
+    }
+}

@@ -1,0 +1,132 @@
+package org.restcompress.internal.client;
+
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.client.ClientRequestContext;
+import jakarta.ws.rs.client.ClientResponseContext;
+import jakarta.ws.rs.client.ClientResponseFilter;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.client.Invocation;
+import jakarta.ws.rs.core.GenericEntity;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.restcompress.CompressionConfig;
+import org.restcompress.internal.codec.IdentityCodec;
+import org.restcompress.internal.negotiation.AcceptEncoding;
+
+/**
+ * Makes compressed request bodies safe against servers that do not take them: a 415 to a body this client encoded,
+ * listing in {@code Accept-Encoding} what the server accepts (RFC 7694) without the coding sent, is remembered for
+ * that origin, and the request is sent once more in an accepted coding, or as it is, when its entity can be written
+ * again (not a stream). It runs before the application's response filters, which never see the 415 (the second
+ * request, made on the same client, passes through them too). When the second request fails to go out at all, the
+ * application gets the 415.
+ *
+ * <p>The retry is a new request on the same client and URI with the same headers and properties: providers
+ * registered on a {@code WebTarget} only are not on it, and it is made synchronously, also for an async invocation.
+ */
+final class UnsupportedCodingRetry implements ClientResponseFilter {
+
+    /** Client response filters run from the highest priority down: this one first. */
+    static final int PRIORITY = Integer.MAX_VALUE;
+    /** On the retry: our decoder leaves its body coded, for the application's own read to decode once. */
+    static final String PASS_THROUGH = UnsupportedCodingRetry.class.getName() + ".passThrough";
+
+    private static final System.Logger LOG = System.getLogger(UnsupportedCodingRetry.class.getName());
+    private static final String RETRIED = UnsupportedCodingRetry.class.getName() + ".retried";
+    private static final long MAX_REFUSAL_BODY = 64 * 1024;
+    private static final List<String> NOT_COPIED = List.of("content-encoding", "content-length", "host",
+            "transfer-encoding", "connection");
+
+    private final ClientCodecs codings;
+    private final OriginCodings servers;
+
+    UnsupportedCodingRetry(ClientCodecs codings, OriginCodings servers) {
+        this.codings = codings;
+        this.servers = servers;
+    }
+
+    @Override
+    public void filter(ClientRequestContext request, ClientResponseContext response) throws IOException {
+        Object sent = request.getProperty(RequestCompression.SENT_CODING);
+        List<String> advertised = response.getHeaders().get(HttpHeaders.ACCEPT_ENCODING);
+        if (response.getStatus() != 415 || sent == null || advertised == null) {
+            return;
+        }
+        List<String> accepted = accepted(advertised);
+        if (accepted.contains(sent.toString()) || accepted.contains("*")) {
+            return; // refused for another reason than the coding
+        }
+        servers.remember(request.getUri(), accepted);
+        Object entity = request.getEntity();
+        if (request.getProperty(RETRIED) != null || entity instanceof InputStream || entity instanceof Reader) {
+            return;
+        }
+        Response second;
+        try {
+            second = retry(request, servers.choose(request.getUri(), sent.toString(), codings.decodable()));
+        } catch (ProcessingException e) {
+            LOG.log(System.Logger.Level.DEBUG, "rest-compress: resending after 415 failed; keeping the 415", e);
+            return;
+        }
+        transplant(second, response);
+    }
+
+    private Response retry(ClientRequestContext request, String coding) {
+        Invocation.Builder retry = request.getClient().target(request.getUri()).request();
+        for (Map.Entry<String, List<Object>> header : request.getHeaders().entrySet()) {
+            if (!NOT_COPIED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
+                for (Object value : header.getValue()) {
+                    retry.header(header.getKey(), value);
+                }
+            }
+        }
+        for (String name : request.getPropertyNames()) {
+            retry.property(name, request.getProperty(name));
+        }
+        retry.property(RETRIED, Boolean.TRUE)
+                .property(PASS_THROUGH, Boolean.TRUE)
+                .property(RequestCompression.SENT_CODING, null)
+                .property(CompressionConfig.REQUEST_CODING, coding != null ? coding : IdentityCodec.TOKEN);
+        Object entity = new GenericEntity<>(request.getEntity(), request.getEntityType());
+        return retry.method(request.getMethod(),
+                Entity.entity(entity, request.getMediaType(), request.getEntityAnnotations()));
+    }
+
+    /** The codings a 415's {@code Accept-Encoding} names as acceptable, canonical ({@code *} kept). */
+    private List<String> accepted(List<String> advertised) {
+        return AcceptEncoding.parse(advertised, codings.registry()::canonical).acceptable();
+    }
+
+    /**
+     * Makes the application's response the retried one: status, headers, and the body still coded (the application's
+     * read decodes it). The 415's short body is read to its end, which frees its connection on any client (closing it
+     * would close the whole response on some); closing the new body releases the second response.
+     */
+    private static void transplant(Response second, ClientResponseContext response) throws IOException {
+        InputStream first = response.getEntityStream();
+        if (first != null) {
+            first.skip(MAX_REFUSAL_BODY);
+        }
+        response.setStatus(second.getStatus());
+        response.getHeaders().clear();
+        response.getHeaders().putAll(second.getStringHeaders());
+        InputStream body = second.readEntity(InputStream.class);
+        response.setEntityStream(new FilterInputStream(body != null ? body : InputStream.nullInputStream()) {
+            @Override
+            public void close() throws IOException {
+                try {
+                    super.close();
+                } finally {
+                    second.close();
+                }
+            }
+        });
+    }
+}

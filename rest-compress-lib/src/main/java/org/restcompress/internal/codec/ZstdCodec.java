@@ -1,0 +1,91 @@
+package org.restcompress.internal.codec;
+
+import com.github.luben.zstd.RecyclingBufferPool;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import com.github.luben.zstd.util.Native;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.restcompress.codec.CodecOptions;
+import org.restcompress.codec.ContentCodec;
+
+/**
+ * The {@code zstd} coding (RFC 8878) through zstd-jni, active when zstd-jni and its native library load. As RFC 9659
+ * requires of HTTP, frames use a window of at most 8 MB, and frames that need a larger one are refused when
+ * decoding, so a sender cannot make us allocate a huge window. Encoding contexts are pooled, two per core, in one
+ * pool per setting shared by every registry (clients come and go): a fresh one costs more than compressing a small
+ * body. Above level {@value #MAX_POOLED_LEVEL} contexts are large and the compression dominates, so they are not
+ * pooled. Settings: {@code restcompress.zstd.level} (1 to 19, default 3) and {@code restcompress.zstd.window-log}
+ * (10 to 23; default: zstd's choice for the level).
+ */
+public final class ZstdCodec implements ContentCodec {
+
+    public static final String TOKEN = "zstd";
+    /** RFC 9659: 8 MB. */
+    public static final int MAX_WINDOW_LOG = 23;
+    public static final int DEFAULT_LEVEL = 3;
+    static final int MAX_POOLED_LEVEL = 9;
+
+    private static final Map<List<Integer>, ZstdEncoder.Pool> POOLS = new ConcurrentHashMap<>();
+
+    private final int level;
+    private final int windowLog;
+    private final ZstdEncoder.Pool pool;
+
+    public ZstdCodec() {
+        this(DEFAULT_LEVEL, 0);
+    }
+
+    /** {@code windowLog} 0 leaves the window to zstd (at levels up to 19 it stays within 8 MB). */
+    public ZstdCodec(int level, int windowLog) {
+        Native.load(); // fails here, at registry loading, when the native part is missing
+        if (level < 1 || level > 19) {
+            throw new IllegalArgumentException("zstd level must be 1 to 19, was " + level);
+        }
+        if (windowLog != 0 && (windowLog < 10 || windowLog > MAX_WINDOW_LOG)) {
+            throw new IllegalArgumentException("zstd window-log must be 10 to 23 (RFC 9659), was " + windowLog);
+        }
+        this.level = level;
+        this.windowLog = windowLog;
+        int capacity = level <= MAX_POOLED_LEVEL ? 2 * Runtime.getRuntime().availableProcessors() : 0;
+        this.pool = POOLS.computeIfAbsent(List.of(level, windowLog, capacity),
+                key -> new ZstdEncoder.Pool(capacity, this::configure));
+    }
+
+    private void configure(ZstdCompressCtx context) {
+        context.setLevel(level).setChecksum(true);
+        if (windowLog != 0) {
+            context.setWindowLog(windowLog);
+        }
+    }
+
+    @Override
+    public String token() {
+        return TOKEN;
+    }
+
+    @Override
+    public OutputStream encode(OutputStream sink) {
+        return new ZstdEncoder(sink, pool);
+    }
+
+    /** Idle pooled encoding contexts (for tests: every stream gives its context back). */
+    int idleContexts() {
+        return pool.idle();
+    }
+
+    @Override
+    public InputStream decode(InputStream source) throws IOException {
+        return new ZstdInputStreamNoFinalizer(source, RecyclingBufferPool.INSTANCE).setLongMax(MAX_WINDOW_LOG);
+    }
+
+    @Override
+    public ContentCodec configure(CodecOptions options) {
+        return new ZstdCodec(options.getInt("level", level, 1, 19),
+                options.getInt("window-log", windowLog, 0, MAX_WINDOW_LOG));
+    }
+}

@@ -1,0 +1,57 @@
+package org.restcompress.internal.negotiation;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Chooses the content coding of a response: a pure function of the codings on offer, the client's
+ * {@code Accept-Encoding} and the server's preference order. The client's qualities decide; among equals the server's
+ * preference; a coding wins a tie with identity. Without an {@code Accept-Encoding} header the answer is identity:
+ * RFC 9110 allows any coding then, but many clients (and curl without {@code --compressed}) decode none.
+ */
+public final class EncodingChooser {
+
+    private final List<String> preference;
+
+    /** {@code preference}: canonical tokens, most preferred first; codings not listed rank after, in offer order. */
+    public EncodingChooser(List<String> preference) {
+        this.preference = List.copyOf(preference);
+    }
+
+    public Choice choose(List<String> offered, AcceptEncoding accept) {
+        if (!accept.isPresent()) {
+            return Choice.IDENTITY;
+        }
+        String best = null;
+        int bestQuality = 0;
+        for (String coding : byPreference(offered)) {
+            int quality = accept.quality(coding);
+            if (quality > bestQuality) {
+                best = coding;
+                bestQuality = quality;
+            }
+        }
+        int identity = accept.identityQuality();
+        if (best != null && bestQuality >= identity) {
+            return Choice.of(best, identity >= 0);
+        }
+        return identity >= 0 ? Choice.IDENTITY : Choice.NOT_ACCEPTABLE;
+    }
+
+    /** The offered codings ordered by server preference (stable, so unlisted ones keep their offer order). */
+    public List<String> byPreference(List<String> offered) {
+        List<String> ordered = new ArrayList<>(offered);
+        ordered.sort(Comparator.comparingInt(this::rank));
+        return ordered;
+    }
+
+    private int rank(String coding) {
+        int index = preference.indexOf(coding);
+        return index < 0 ? Integer.MAX_VALUE : index;
+    }
+
+    public List<String> preference() {
+        return preference;
+    }
+}

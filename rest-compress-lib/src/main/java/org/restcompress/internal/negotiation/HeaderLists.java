@@ -1,0 +1,65 @@
+package org.restcompress.internal.negotiation;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Splitting of comma-separated header field values (RFC 9110 section 5.6.1), respecting quoted strings. */
+public final class HeaderLists {
+
+    private HeaderLists() {
+    }
+
+    /** The non-empty, trimmed members of all the given field lines, in order; several lines count as one list. */
+    public static List<String> members(Iterable<String> lines) {
+        List<String> members = new ArrayList<>();
+        if (lines == null) {
+            return members;
+        }
+        for (String line : lines) {
+            if (line != null) {
+                split(line, members);
+            }
+        }
+        return members;
+    }
+
+    private static void split(String line, List<String> into) {
+        int start = 0;
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted && c == '\\') {
+                i++; // quoted-pair
+            } else if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ',' && !quoted) {
+                add(line.substring(start, i), into);
+                start = i + 1;
+            }
+        }
+        add(line.substring(start), into);
+    }
+
+    private static void add(String member, List<String> into) {
+        String trimmed = member.trim();
+        if (!trimmed.isEmpty()) {
+            into.add(trimmed);
+        }
+    }
+
+    /** Whether {@code s} is a {@code token} (RFC 9110 section 5.6.2). */
+    public static boolean isToken(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean tchar = c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+                    || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+            if (!tchar) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,78 @@
+package org.restcompress.internal.server;
+
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MultivaluedMap;
+import java.util.ArrayList;
+import java.util.List;
+import org.restcompress.internal.negotiation.HeaderLists;
+
+/**
+ * Keeps strong validators distinct per coding: an encoded response's strong {@code ETag "v"} becomes {@code "v-lzf"}
+ * (an encoded body is a different representation, RFC 9110 section 8.8.3), and a conditional request naming
+ * {@code "v-lzf"} is shown to the application as {@code "v"}, so its own precondition checks still answer 304.
+ * Weak tags are left alone: they already admit encoding differences.
+ */
+final class EntityTags {
+
+    private EntityTags() {
+    }
+
+    /** Appends {@code -coding} inside the quotes of a strong {@code ETag} header, if there is one. */
+    static void addCoding(MultivaluedMap<String, Object> headers, String coding) {
+        Object etag = headers.getFirst(HttpHeaders.ETAG);
+        if (etag != null) {
+            String tag = etag.toString().trim();
+            if (isStrong(tag)) {
+                headers.putSingle(HttpHeaders.ETAG, tag.substring(0, tag.length() - 1) + "-" + coding + "\"");
+            }
+        }
+    }
+
+    /**
+     * Shows the application the tags it made: removes the suffix of the negotiated coding from {@code If-None-Match}
+     * (a cached copy in another coding is another representation, so it must not match), and the suffix of any
+     * offered coding from {@code If-Match} (a client updating what it fetched in gzip need not ask for gzip again).
+     * Returns whether an {@code If-None-Match} tag carried the negotiated coding.
+     */
+    static boolean removeCodings(MultivaluedMap<String, String> requestHeaders, String negotiated,
+            List<String> offered) {
+        boolean noneMatchHadCoding = negotiated != null
+                && removeSuffixes(requestHeaders, HttpHeaders.IF_NONE_MATCH, List.of(negotiated));
+        removeSuffixes(requestHeaders, HttpHeaders.IF_MATCH, offered);
+        return noneMatchHadCoding;
+    }
+
+    private static boolean removeSuffixes(MultivaluedMap<String, String> requestHeaders, String name,
+            List<String> codings) {
+        List<String> lines = requestHeaders.get(name);
+        if (lines == null || codings.isEmpty()) {
+            return false;
+        }
+        List<String> tags = new ArrayList<>();
+        boolean changed = false;
+        for (String tag : HeaderLists.members(lines)) {
+            String base = isStrong(tag) ? withoutSuffix(tag, codings) : null;
+            changed |= base != null;
+            tags.add(base != null ? base : tag);
+        }
+        if (changed) {
+            requestHeaders.putSingle(name, String.join(", ", tags));
+        }
+        return changed;
+    }
+
+    /** The tag without a {@code -coding} suffix of one of {@code codings}, or {@code null}. */
+    private static String withoutSuffix(String tag, List<String> codings) {
+        for (String coding : codings) {
+            String suffix = "-" + coding + "\"";
+            if (tag.endsWith(suffix) && tag.length() > suffix.length()) {
+                return tag.substring(0, tag.length() - suffix.length()) + "\"";
+            }
+        }
+        return null;
+    }
+
+    private static boolean isStrong(String tag) {
+        return tag.length() >= 2 && tag.charAt(0) == '"' && tag.charAt(tag.length() - 1) == '"';
+    }
+}

@@ -1,0 +1,85 @@
+package org.restcompress.internal.server;
+
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.ext.ReaderInterceptor;
+import jakarta.ws.rs.ext.ReaderInterceptorContext;
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Function;
+import org.restcompress.codec.ContentCodec;
+import org.restcompress.ContentDecodingException;
+import org.restcompress.internal.io.DecodingInputStream;
+
+/**
+ * Decodes one resource method's request bodies as their {@code Content-Encoding} says, last coding first, with the
+ * decoded size capped. A corrupt or truncated body answers 400 and one that decodes past the limit 413, however the
+ * message body reader wrapped the failure. After the reader is done the rest of the body is read too, so that
+ * checksums and trailers are verified and codec resources released; a method that takes the body as a stream reads
+ * it itself (trailers are verified when it reads to the end), and codec resources are released at its end, on close,
+ * or once the response is written, whichever comes first.
+ *
+ * <p>Bound at priority {@code ENTITY_CODER - 100}, outside RESTEasy's own {@code GZIPDecodingInterceptor}: the
+ * {@code Content-Encoding} header is removed once decoded, so nothing decodes twice.
+ */
+final class RequestDecompression implements ReaderInterceptor {
+
+    private static final String STREAMED_BODY = RequestDecompression.class.getName() + ".streamedBody";
+
+    private final MethodPolicy policy;
+
+    RequestDecompression(MethodPolicy policy) {
+        this.policy = policy;
+    }
+
+    @Override
+    public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
+        List<ContentCodec> codings = RequestCodings.resolve(context.getHeaders().get(HttpHeaders.CONTENT_ENCODING),
+                policy);
+        if (codings.isEmpty()) {
+            context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING); // only identity was named
+            return context.proceed();
+        }
+        DecodingInputStream body = DecodingInputStream.open(context.getInputStream(), codings,
+                policy.maxDecodedSize()).maxExpansionRatio(policy.maxExpansionRatio());
+        context.setInputStream(body);
+        context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
+        context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
+        try {
+            Object entity = context.proceed();
+            if (DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
+                context.setProperty(STREAMED_BODY, body);
+            } else {
+                body.drain();
+            }
+            return entity;
+        } catch (IOException | RuntimeException e) {
+            ContentDecodingException failure = body.failure();
+            closeQuietly(body, e);
+            if (failure != null) {
+                throw Problems.decodingFailed(failure);
+            }
+            throw e;
+        }
+    }
+
+    private static void closeQuietly(DecodingInputStream body, Throwable failure) {
+        try {
+            body.close();
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** Releases the codecs of a body the resource method read as a stream, if it did not read it to the end. */
+    static void release(Function<String, Object> requestProperties) {
+        Object body = requestProperties.apply(STREAMED_BODY);
+        if (body instanceof DecodingInputStream) {
+            try {
+                ((DecodingInputStream) body).close();
+            } catch (IOException ignored) {
+                // the request stream is the container's; only the codecs were released here
+            }
+        }
+    }
+
+}

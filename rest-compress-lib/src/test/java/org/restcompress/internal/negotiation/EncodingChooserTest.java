@@ -1,0 +1,84 @@
+package org.restcompress.internal.negotiation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class EncodingChooserTest {
+
+    private final EncodingChooser chooser = new EncodingChooser(List.of("lzf", "gzip", "deflate"));
+
+    private Choice choose(List<String> offered, String acceptEncoding) {
+        AcceptEncoding accept = acceptEncoding == null
+                ? AcceptEncoding.absent()
+                : AcceptEncoding.parse(List.of(acceptEncoding), c -> c.equals("x-gzip") ? "gzip" : c);
+        return chooser.choose(offered, accept);
+    }
+
+    @ParameterizedTest(name = "[{index}] offered {0}, Accept-Encoding: {1} -> {2}")
+    @CsvSource(delimiter = '|', nullValues = "NONE", value = {
+        // client qualities decide
+        "lzf gzip    | 'gzip, lzf;q=0.5'              | gzip",
+        "lzf gzip    | 'gzip;q=0.5, lzf'              | lzf",
+        // ties go to the server preference, whatever the client's order
+        "gzip lzf    | 'gzip, lzf'                    | lzf",
+        "lzf gzip    | 'gzip, lzf'                    | lzf",
+        "gzip deflate| 'deflate, gzip'                | gzip",
+        // only offered codings can be chosen
+        "gzip        | lzf                            | identity",
+        "lzf         | 'gzip, deflate, br'            | identity",
+        "lzf         | lzf                            | lzf",
+        // aliases
+        "gzip        | x-gzip                         | gzip",
+        // wildcards
+        "lzf gzip    | '*'                            | lzf",
+        "lzf gzip    | '*, lzf;q=0'                   | gzip",
+        "lzf gzip    | 'gzip;q=0.2, *;q=0.5'          | lzf",
+        // refusals
+        "lzf gzip    | 'lzf;q=0, gzip;q=0'            | identity",
+        "lzf         | 'lzf;q=0, identity;q=0'        | not acceptable",
+        "lzf gzip    | 'identity;q=0'                 | not acceptable",
+        "lzf gzip    | 'gzip, identity;q=0'           | gzip (identity refused)",
+        "lzf gzip    | '*;q=0'                        | not acceptable",
+        "lzf         | '*;q=0, identity'              | identity",
+        "lzf         | '*;q=0, lzf'                   | lzf (identity refused)",
+        // identity against codings
+        "lzf         | 'lzf;q=0.5, identity'          | identity",
+        "lzf         | 'lzf;q=0.5, identity;q=0.5'    | lzf",
+        "lzf         | 'lzf;q=0.001'                  | lzf",
+        // empty header: identity only; absent header: no preference, so identity
+        "lzf gzip    | ''                             | identity",
+        "lzf gzip    | NONE                           | identity",
+        // malformed members are skipped, the rest still counts
+        "lzf gzip    | 'gzip;q=2, lzf;q=0.1'          | lzf",
+        "lzf gzip    | ';;;, gzip'                    | gzip",
+    })
+    void chooses(String offered, String acceptEncoding, String expected) {
+        assertEquals(expected, choose(List.of(offered.trim().split("\\s+")), acceptEncoding).toString());
+    }
+
+    @Test
+    void nothingOfferedMeansIdentityOrNotAcceptable() {
+        assertEquals(Choice.IDENTITY, choose(List.of(), "gzip"));
+        assertTrue(choose(List.of(), "identity;q=0").isNotAcceptable());
+    }
+
+    @Test
+    void identityRefusedIsReported() {
+        Choice choice = choose(List.of("gzip"), "gzip, identity;q=0");
+        assertTrue(choice.isEncoded());
+        assertFalse(choice.identityAcceptable());
+        assertTrue(choose(List.of("gzip"), "gzip").identityAcceptable());
+    }
+
+    @Test
+    void unlistedCodingsRankAfterPreferredOnesInOfferOrder() {
+        assertEquals(List.of("lzf", "gzip", "zz", "aa"), chooser.byPreference(List.of("zz", "gzip", "aa", "lzf")));
+        assertEquals("zz", choose(List.of("zz", "aa"), "aa, zz").coding());
+    }
+}
