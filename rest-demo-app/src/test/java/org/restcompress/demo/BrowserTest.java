@@ -122,11 +122,13 @@ class BrowserTest {
             WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
             wait.until(d -> "static".equals(d.findElement(By.tagName("body")).getDomAttribute("data-measured")));
             assertMeasuredForEveryCoding(browser);
+            assertWarmUpIsStated(browser);
             Files.write(Paths.get("target", "landing-page.png"), browser.getScreenshotAs(OutputType.BYTES));
 
             new Select(browser.findElement(By.id("document"))).selectByValue("complex");
             wait.until(d -> "complex".equals(d.findElement(By.tagName("body")).getDomAttribute("data-measured")));
             assertMeasuredForEveryCoding(browser);
+            assertWarmUpIsStated(browser);
             assertTrue(browser.findElement(By.id("status")).getText().startsWith("measured /rest/complex/500"),
                     browser.findElement(By.id("status")).getText());
             assertTrue(browser.findElement(By.id("commands")).getText()
@@ -159,6 +161,18 @@ class BrowserTest {
                 assertTrue(bar.getSize().getWidth() > 0 && bar.getSize().getHeight() > 0, coding + " " + kind + " drawn");
             }
         }
+    }
+
+    /** Under the chart the page says how much warm-up ran, and whether the server was cold. */
+    private static void assertWarmUpIsStated(ChromeDriver browser) {
+        WebElement note = browser.findElement(By.id("warm-up"));
+        String text = note.getText();
+        int rounds = Integer.parseInt(note.getDomAttribute("data-warm-up-rounds"));
+        assertTrue(rounds >= Savings.MIN_WARM_UP, text);
+        assertTrue(text.contains("Every coding was fetched and decoded " + rounds + " times to warm up"), text);
+        assertTrue(text.contains("timed in " + Savings.RUNS + " rounds, the codings taking turns"), text);
+        assertEquals("true".equals(note.getDomAttribute("data-cold-start")), text.startsWith("Cold start:"), text);
+        assertTrue(note.isDisplayed(), "shown");
     }
 
     private static String between(String html, String open, String close) throws IOException {

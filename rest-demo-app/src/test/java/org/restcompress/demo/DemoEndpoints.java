@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.xml.XmlMapper;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -186,6 +187,8 @@ abstract class DemoEndpoints {
         assertTrue(page.header("Content-Type").startsWith("text/html"), page.header("Content-Type"));
         String html = page.text();
         assertTrue(html.contains("<h1>rest-compress</h1>") && html.contains("rest/savings"), html);
+        assertTrue(html.contains("<p id=\"warm-up\">") && html.contains("report.warmUpRounds")
+                && html.contains("report.coldStart"), "the page says how much warm-up ran");
         for (String external : List.of("src=\"http", "href=\"http", "src=\"//", "<link", "@import", "url(")) {
             assertTrue(!html.contains(external), "no external assets, so it works offline: " + external);
         }
@@ -211,6 +214,43 @@ abstract class DemoEndpoints {
         assertEquals(expected, codings);
         byte[] measured = Http.get(rest(SavingsResource.DOCUMENTS.get(document))).body();
         assertEquals(measured.length, identity, "identity bytes are the endpoint's body");
+    }
+
+    /**
+     * The codings take turns: every measured round fetches every coding once, each round starting one coding further
+     * on, so no coding is timed twice in a row or always first. Before them every coding ran the warm-up rounds the
+     * reply reports, at least the minimum and for at least the warm-up time (longer on a cold start).
+     */
+    @Test
+    void savingsWarmUpEveryCodingAndTakeTurns() throws IOException {
+        Reply reply = Http.get(rest("savings?document=complex"));
+        assertEquals(200, reply.status(), reply.text());
+        JsonNode report = JSON.readTree(reply.body());
+        List<String> codings = new ArrayList<>();
+        report.get("codings").forEach(m -> codings.add(m.get("coding").asText()));
+
+        assertTrue(report.get("coldStart").isBoolean() && report.get("settled").isBoolean(), reply.text());
+        int warmUpRounds = report.get("warmUpRounds").asInt();
+        assertTrue(warmUpRounds >= Savings.MIN_WARM_UP, reply.text());
+        Duration least = report.get("coldStart").asBoolean() ? Savings.COLD_WARM_UP : Savings.WARM_UP;
+        assertTrue(report.get("warmUpMs").asLong() >= least.toMillis(), reply.text());
+        assertTrue(report.get("settled").asBoolean()
+                || report.get("warmUpMs").asLong() >= Savings.MAX_WARM_UP.toMillis(),
+                "unsettled only when the warm-up ran out of time: " + reply.text());
+
+        JsonNode rounds = report.get("rounds");
+        assertEquals(Savings.RUNS, report.get("runs").asInt());
+        assertEquals(Savings.RUNS, rounds.size(), reply.text());
+        List<String> sequence = new ArrayList<>();
+        for (int run = 0; run < rounds.size(); run++) {
+            List<String> round = new ArrayList<>();
+            rounds.get(run).forEach(c -> round.add(c.asText()));
+            assertEquals(Savings.rotated(codings, warmUpRounds + run), round, "round " + run + ": " + rounds);
+            sequence.addAll(round);
+        }
+        for (int i = 1; i < sequence.size(); i++) {
+            assertNotEquals(sequence.get(i - 1), sequence.get(i), "back to back at " + i + ": " + sequence);
+        }
     }
 
     /** The measurement goes to this server on loopback whatever the request says about hosts and ports. */

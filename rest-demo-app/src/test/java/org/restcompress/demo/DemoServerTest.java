@@ -1,7 +1,9 @@
 package org.restcompress.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import org.junit.jupiter.api.AfterAll;
@@ -26,6 +28,24 @@ class DemoServerTest extends DemoEndpoints {
     @Override
     URI root() {
         return demo.restUri().resolve("/");
+    }
+
+    /**
+     * The first measurement since the application started says so, and warms up for longer; the next one, of another
+     * document, is no longer cold. (A Savings of its own: the resource's is shared by every test in this JVM.)
+     */
+    @Test
+    void firstMeasurementIsAColdStartAndSaysSo() throws Exception {
+        Savings savings = new Savings();
+        URI endpoint = demo.restUri().resolve("complex/50?seed=1");
+        Savings.Report first = savings.report("first", endpoint, false);
+        assertTrue(first.coldStart(), first.toString());
+        assertTrue(first.warmUpRounds() >= Savings.MIN_WARM_UP, first.toString());
+        assertTrue(first.warmUpMs() >= Savings.COLD_WARM_UP.toMillis(), first.toString());
+        Savings.Report second = savings.report("second", endpoint, false);
+        assertFalse(second.coldStart(), second.toString());
+        assertTrue(second.warmUpMs() >= Savings.WARM_UP.toMillis(), second.toString());
+        assertEquals(Savings.RUNS, second.rounds().size());
     }
 
     @Test
