@@ -1,5 +1,12 @@
 package org.restcompress;
 
+import static org.restcompress.ConfigKeys.EXCLUDED_MEDIA_TYPES;
+import static org.restcompress.ConfigKeys.MAX_CODINGS;
+import static org.restcompress.ConfigKeys.MAX_DECODED_SIZE;
+import static org.restcompress.ConfigKeys.MAX_EXPANSION_RATIO;
+import static org.restcompress.ConfigKeys.REQUEST_CODING;
+import static org.restcompress.ConfigKeys.THRESHOLD;
+
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.MediaType;
@@ -7,67 +14,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
-import org.restcompress.codec.CodecOptions;
+import org.restcompress.internal.KeyValues;
 import org.restcompress.internal.negotiation.HeaderLists;
 
 /**
- * The library's settings. Each is read from the JAX-RS configuration property of its key, else the system property,
- * else its default; a malformed value fails the deployment with a message naming the key. Sizes are a byte count or a
- * number with a {@code K}, {@code M} or {@code G} suffix (powers of 1024).
- *
- * <table>
- * <caption>Keys</caption>
- * <tr><th>key</th><th>default</th></tr>
- * <tr><td>{@value #PREFERENCE}</td><td>{@code zstd, lz4, lzf, br, gzip, deflate}</td></tr>
- * <tr><td>{@value #THRESHOLD}</td><td>{@value #DEFAULT_THRESHOLD} bytes</td></tr>
- * <tr><td>{@value #EXCLUDED_MEDIA_TYPES}</td><td>images, audio, video, archives, fonts</td></tr>
- * <tr><td>{@value #MAX_DECODED_SIZE}</td><td>10M</td></tr>
- * <tr><td>{@value #MAX_CODINGS}</td><td>{@value #DEFAULT_MAX_CODINGS}</td></tr>
- * <tr><td>{@value #REQUEST_CODING}</td><td>{@code identity} (client side)</td></tr>
- * <tr><td>{@value #MAX_EXPANSION_RATIO}</td><td>0 (off)</td></tr>
- * <tr><td>{@code restcompress.<coding>.<name>}</td><td>per codec, e.g. {@code restcompress.gzip.level=6}</td></tr>
- * </table>
+ * The library's settings, immutable: read from configuration keys ({@link #from}, see {@link ConfigKeys}) or built in
+ * code ({@link #builder()}). Every value is checked once, when it is set.
  */
 public final class CompressionConfig {
-
-    public static final String PREFIX = "restcompress.";
-    public static final String PREFERENCE = PREFIX + "preference";
-    public static final String THRESHOLD = PREFIX + "threshold";
-    public static final String EXCLUDED_MEDIA_TYPES = PREFIX + "excluded-media-types";
-    public static final String MAX_DECODED_SIZE = PREFIX + "max-decoded-size";
-    public static final String MAX_CODINGS = PREFIX + "max-codings";
-    /**
-     * Client side: the coding for request bodies ({@code identity}, the default, sends them as they are). Also a
-     * per-request property of the same name, which overrides it for one request.
-     */
-    public static final String REQUEST_CODING = PREFIX + "request-coding";
-    /**
-     * Off (0) by default: a decoded body may not grow past this many times its coded size (after the first
-     * {@value org.restcompress.internal.io.DecodingInputStream#RATIO_GRACE} bytes), as httpd's DeflateInflateRatioLimit. JSON
-     * legitimately compresses 20:1 and more.
-     */
-    public static final String MAX_EXPANSION_RATIO = PREFIX + "max-expansion-ratio";
-
-    /** Measured: see README, "Choosing the threshold". */
-    public static final int DEFAULT_THRESHOLD = 1024;
-    public static final long DEFAULT_MAX_DECODED_SIZE = 10L * 1024 * 1024;
-    public static final int DEFAULT_MAX_CODINGS = 3;
-    /**
-     * Measured (benchmarks/results/codecs.md, README "Codings"): zstd has the best ratio of the fast codings at
-     * about their speed, best or near best from 10 Mbit/s to beyond 1 Gbit/s; lz4 compresses faster than lzf; br
-     * compresses twice as fast as gzip at almost its ratio; gzip and deflate are the same deflate, but gzip is framed
-     * one way only and checked by a CRC. Codings a registry lacks are skipped.
-     */
-    public static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "lz4", "lzf", "br", "gzip", "deflate");
-    /** Already compressed; compressing again costs CPU and gains nothing. */
-    public static final List<String> DEFAULT_EXCLUDED_MEDIA_TYPES = List.of(
-            "image/*", "audio/*", "video/*", "font/woff", "font/woff2",
-            "application/zip", "application/gzip", "application/x-gzip", "application/zstd",
-            "application/x-bzip2", "application/x-xz", "application/x-7z-compressed", "application/vnd.rar",
-            "application/x-rar-compressed", "application/x-compress", "application/java-archive");
 
     private final List<String> preference;
     private final int threshold;
@@ -76,8 +32,9 @@ public final class CompressionConfig {
     private final int maxCodings;
     private final String requestCoding;
     private final int maxExpansionRatio;
-    private final BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponse;
-    private final Function<String, Object> source;
+    private final boolean debug;
+    private final BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponses;
+    private final Function<String, Object> codecSettings;
 
     private CompressionConfig(Builder b) {
         this.preference = List.copyOf(b.preference);
@@ -87,32 +44,23 @@ public final class CompressionConfig {
         this.maxCodings = b.maxCodings;
         this.requestCoding = b.requestCoding;
         this.maxExpansionRatio = b.maxExpansionRatio;
-        this.excludeResponse = b.excludeResponse;
-        this.source = b.source;
+        this.debug = b.debug;
+        this.excludeResponses = b.excludeResponses;
+        this.codecSettings = b.codecSettings;
     }
 
-    /** Every setting at its default (system properties ignored). */
+    /** Every setting at its default (system properties ignored; codec keys are still read where the feature runs). */
     public static CompressionConfig defaults() {
         return builder().build();
     }
 
-    /** Reads every setting from {@code properties} (e.g. {@code Configuration::getProperty}), then system properties. */
+    /**
+     * Reads every setting from {@code properties} (e.g. {@code Configuration::getProperty}), then system properties.
+     *
+     * @throws IllegalArgumentException naming the key of a malformed value
+     */
     public static CompressionConfig from(Function<String, Object> properties) {
-        Function<String, Object> lookup = key -> {
-            Object value = properties.apply(key);
-            return value != null ? value : System.getProperty(key);
-        };
-        Builder b = builder();
-        b.source = lookup;
-        string(lookup, PREFERENCE).ifPresent(v -> b.preference(list(v)));
-        string(lookup, THRESHOLD).ifPresent(v -> b.threshold((int) Math.min(Integer.MAX_VALUE, size(THRESHOLD, v))));
-        string(lookup, EXCLUDED_MEDIA_TYPES).ifPresent(v -> b.excludedMediaTypes(list(v)));
-        string(lookup, MAX_DECODED_SIZE).ifPresent(v -> b.maxDecodedSize(size(MAX_DECODED_SIZE, v)));
-        string(lookup, MAX_CODINGS).ifPresent(v -> b.maxCodings((int) Math.min(100, size(MAX_CODINGS, v))));
-        string(lookup, REQUEST_CODING).ifPresent(b::requestCoding);
-        string(lookup, MAX_EXPANSION_RATIO).ifPresent(
-                v -> b.maxExpansionRatio((int) Math.min(Integer.MAX_VALUE, size(MAX_EXPANSION_RATIO, v))));
-        return b.build();
+        return KeyValues.read(properties).build();
     }
 
     public static Builder builder() {
@@ -129,16 +77,17 @@ public final class CompressionConfig {
         return threshold;
     }
 
+    /** Media types never encoded (except {@code +json} and {@code +xml} structured syntaxes, which are text). */
     public List<MediaType> excludedMediaTypes() {
         return excludedMediaTypes;
     }
 
-    /** The most bytes a coded request body may decode to; beyond it the answer is 413. */
+    /** The most bytes a coded body may decode to; beyond it the answer is 413. */
     public long maxDecodedSize() {
         return maxDecodedSize;
     }
 
-    /** The most content codings one request body may stack. */
+    /** The most content codings one body may stack. */
     public int maxCodings() {
         return maxCodings;
     }
@@ -148,99 +97,49 @@ public final class CompressionConfig {
         return maxExpansionRatio;
     }
 
-    /** Whether the application's predicate keeps this response unencoded (for BREACH: see {@link Uncompressed}). */
-    public boolean excludes(ContainerRequestContext request, ContainerResponseContext response) {
-        return excludeResponse.test(request, response);
-    }
-
     /** Client side: the coding for request bodies, {@code identity} for none. */
     public String requestCoding() {
         return requestCoding;
     }
 
-    /**
-     * Whether a body of this type is worth compressing: not when it matches an excluded type, except for structured
-     * syntaxes {@code +json} and {@code +xml} (such as {@code image/svg+xml}), which are text.
-     */
-    public boolean isCompressible(MediaType type) {
-        if (type == null) {
-            return true;
-        }
-        String subtype = type.getSubtype().toLowerCase(Locale.ROOT);
-        if (subtype.endsWith("+json") || subtype.endsWith("+xml")) {
-            return true;
-        }
-        for (MediaType excluded : excludedMediaTypes) {
-            if (excluded.isCompatible(type)) {
-                return false;
-            }
-        }
-        return true;
+    /** Whether responses say how they were encoded and why ({@value ConfigKeys#DECISION_HEADER}); not for production. */
+    public boolean debug() {
+        return debug;
     }
 
-    /** The {@code restcompress.<coding>.*} settings of one coding. */
-    public CodecOptions codecOptions(String coding) {
-        return name -> string(source, PREFIX + coding + "." + name);
+    /** The application's predicate for responses that must go out unencoded (see {@link Builder#excludeResponses}). */
+    public BiPredicate<ContainerRequestContext, ContainerResponseContext> responseExclusion() {
+        return excludeResponses;
+    }
+
+    /**
+     * The raw value of a codec key ({@code restcompress.<coding>.<name>}) from this configuration's own source, or
+     * {@code null}: the feature then looks in the JAX-RS configuration and the system properties.
+     */
+    public Object codecSetting(String key) {
+        return codecSettings.apply(key);
     }
 
     @Override
     public String toString() {
         return "CompressionConfig[preference=" + preference + ", threshold=" + threshold + ", excluded="
                 + excludedMediaTypes + ", maxDecodedSize=" + maxDecodedSize + ", maxCodings=" + maxCodings
-                + ", requestCoding=" + requestCoding + "]";
-    }
-
-    private static Optional<String> string(Function<String, Object> lookup, String key) {
-        Object value = lookup.apply(key);
-        return value == null ? Optional.empty() : Optional.of(value.toString().trim());
-    }
-
-    private static List<String> list(String value) {
-        List<String> members = new ArrayList<>();
-        for (String member : HeaderLists.members(List.of(value))) {
-            members.add(member.toLowerCase(Locale.ROOT));
-        }
-        return members;
-    }
-
-    /**
-     * A byte count, optionally with a K, M or G suffix (powers of 1024; "KB", "MiB" and the like also read).
-     *
-     * @throws IllegalArgumentException naming {@code key} when {@code value} is not such a size
-     */
-    public static long size(String key, String value) {
-        String v = value.trim().toUpperCase(Locale.ROOT).replace("IB", "").replace("B", "").trim();
-        long unit = 1;
-        if (!v.isEmpty()) {
-            char last = v.charAt(v.length() - 1);
-            int shift = last == 'K' ? 10 : last == 'M' ? 20 : last == 'G' ? 30 : 0;
-            if (shift > 0) {
-                unit = 1L << shift;
-                v = v.substring(0, v.length() - 1).trim();
-            }
-        }
-        try {
-            long n = Long.parseLong(v);
-            if (n >= 0 && n <= Long.MAX_VALUE / unit) {
-                return n * unit;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw new IllegalArgumentException(key + " must be a size in bytes such as 1024, 64K or 10M, was '" + value + "'");
+                + ", requestCoding=" + requestCoding + ", maxExpansionRatio=" + maxExpansionRatio + ", debug=" + debug
+                + "]";
     }
 
     /** Programmatic configuration, e.g. {@code new CompressionFeature(CompressionConfig.builder().threshold(0).build())}. */
     public static final class Builder {
-        private List<String> preference = DEFAULT_PREFERENCE;
-        private int threshold = DEFAULT_THRESHOLD;
-        private List<MediaType> excludedMediaTypes = parseTypes(DEFAULT_EXCLUDED_MEDIA_TYPES);
-        private long maxDecodedSize = DEFAULT_MAX_DECODED_SIZE;
-        private int maxCodings = DEFAULT_MAX_CODINGS;
+        private List<String> preference = ConfigKeys.DEFAULT_PREFERENCE;
+        private int threshold = ConfigKeys.DEFAULT_THRESHOLD;
+        private List<MediaType> excludedMediaTypes = parseTypes(ConfigKeys.DEFAULT_EXCLUDED_MEDIA_TYPES);
+        private long maxDecodedSize = ConfigKeys.DEFAULT_MAX_DECODED_SIZE;
+        private int maxCodings = ConfigKeys.DEFAULT_MAX_CODINGS;
         private String requestCoding = "identity";
         private int maxExpansionRatio;
-        private BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponse = (q, r) -> false;
-        private Function<String, Object> source = key -> null;
+        private boolean debug;
+        private BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponses = (q, r) -> false;
+        private Function<String, Object> codecSettings = key -> null;
 
         private Builder() {
         }
@@ -248,17 +147,19 @@ public final class CompressionConfig {
         public Builder preference(List<String> codings) {
             List<String> lower = new ArrayList<>();
             for (String coding : codings) {
-                lower.add(coding.trim().toLowerCase(Locale.ROOT));
+                String token = coding.trim().toLowerCase(Locale.ROOT);
+                if (!HeaderLists.isToken(token)) {
+                    throw new IllegalArgumentException(
+                            ConfigKeys.PREFERENCE + " must list coding tokens, has '" + coding + "'");
+                }
+                lower.add(token);
             }
             this.preference = lower;
             return this;
         }
 
         public Builder threshold(int bytes) {
-            if (bytes < 0) {
-                throw new IllegalArgumentException(THRESHOLD + " must not be negative, was " + bytes);
-            }
-            this.threshold = bytes;
+            this.threshold = (int) atLeast(THRESHOLD, bytes, 0);
             return this;
         }
 
@@ -268,18 +169,12 @@ public final class CompressionConfig {
         }
 
         public Builder maxDecodedSize(long bytes) {
-            if (bytes < 0) {
-                throw new IllegalArgumentException(MAX_DECODED_SIZE + " must not be negative, was " + bytes);
-            }
-            this.maxDecodedSize = bytes;
+            this.maxDecodedSize = atLeast(MAX_DECODED_SIZE, bytes, 0);
             return this;
         }
 
         public Builder maxCodings(int codings) {
-            if (codings < 1) {
-                throw new IllegalArgumentException(MAX_CODINGS + " must be at least 1, was " + codings);
-            }
-            this.maxCodings = codings;
+            this.maxCodings = (int) atLeast(MAX_CODINGS, codings, 1);
             return this;
         }
 
@@ -295,10 +190,13 @@ public final class CompressionConfig {
 
         /** Decoded bodies may not grow past {@code ratio} times their coded size; 0 turns the check off. */
         public Builder maxExpansionRatio(int ratio) {
-            if (ratio < 0) {
-                throw new IllegalArgumentException(MAX_EXPANSION_RATIO + " must not be negative, was " + ratio);
-            }
-            this.maxExpansionRatio = ratio;
+            this.maxExpansionRatio = (int) atLeast(MAX_EXPANSION_RATIO, ratio, 0);
+            return this;
+        }
+
+        /** Every response of an annotated method says how it was encoded and why; for development only. */
+        public Builder debug(boolean on) {
+            this.debug = on;
             return this;
         }
 
@@ -308,18 +206,28 @@ public final class CompressionConfig {
          * wins even over a client that refuses identity: such a response still goes out unencoded.
          */
         public Builder excludeResponses(BiPredicate<ContainerRequestContext, ContainerResponseContext> predicate) {
-            this.excludeResponse = Objects.requireNonNull(predicate, "predicate");
+            this.excludeResponses = Objects.requireNonNull(predicate, "predicate");
             return this;
         }
 
-        /** Where {@code restcompress.<coding>.*} codec settings are looked up. */
+        /**
+         * Where {@code restcompress.<coding>.*} codec settings are looked up first (by whole key); keys it does not
+         * know are then read from the JAX-RS configuration and the system properties.
+         */
         public Builder codecSettings(Function<String, Object> lookup) {
-            this.source = Objects.requireNonNull(lookup, "lookup");
+            this.codecSettings = Objects.requireNonNull(lookup, "lookup");
             return this;
         }
 
         public CompressionConfig build() {
             return new CompressionConfig(this);
+        }
+
+        private static long atLeast(String key, long value, long min) {
+            if (value < min) {
+                throw new IllegalArgumentException(key + " must be at least " + min + ", was " + value);
+            }
+            return value;
         }
 
         private static List<MediaType> parseTypes(List<String> types) {

@@ -5,6 +5,10 @@ import jakarta.ws.rs.core.Configuration;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.Provider;
+import java.util.Objects;
+import java.util.function.Function;
+import org.restcompress.codec.CodecOptions;
+import org.restcompress.internal.KeyValues;
 import org.restcompress.internal.client.ClientCompression;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.server.CompressionBinder;
@@ -18,7 +22,7 @@ import org.restcompress.internal.server.ContentDecodingExceptionMapper;
  * the client decodes, and request bodies are compressed when asked for.
  *
  * <p>Register the class to read settings from configuration properties and system properties (see
- * {@link CompressionConfig}), or an instance made with a {@link CompressionConfig}. Registering it twice has no
+ * {@link ConfigKeys}), or an instance made with a {@link CompressionConfig}. Registering it twice has no
  * further effect: the first registration configures the application.
  */
 @Provider
@@ -35,7 +39,7 @@ public final class CompressionFeature implements Feature {
     }
 
     public CompressionFeature(CompressionConfig config) {
-        this.config = java.util.Objects.requireNonNull(config, "config");
+        this.config = Objects.requireNonNull(config, "config");
     }
 
     @Override
@@ -46,7 +50,14 @@ public final class CompressionFeature implements Feature {
         }
         context.property(CONFIGURED, Boolean.TRUE);
         CompressionConfig settings = config != null ? config : CompressionConfig.from(configuration::getProperty);
-        CodecRegistry registry = CodecRegistry.load(classLoader(), settings::codecOptions);
+        // Codec keys: the configuration's own source first, then the JAX-RS configuration, then system properties,
+        // so that -Drestcompress.gzip.level=9 also reaches a feature built in code.
+        Function<String, Object> keys = KeyValues.orSystemProperty(key -> {
+            Object own = settings.codecSetting(key);
+            return own != null ? own : configuration.getProperty(key);
+        });
+        CodecRegistry registry = CodecRegistry.load(classLoader(), coding -> CodecOptions.of(coding,
+                name -> KeyValues.string(keys, ConfigKeys.codecKey(coding, name))));
         if (configuration.getRuntimeType() == RuntimeType.CLIENT) {
             ClientCompression.register(context, settings, registry);
         } else {

@@ -2,13 +2,12 @@ package org.restcompress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class CompressionConfigTest {
@@ -17,7 +16,7 @@ class CompressionConfigTest {
     void defaults() {
         CompressionConfig config = CompressionConfig.from(key -> null);
         assertEquals(List.of("zstd", "lz4", "lzf", "br", "gzip", "deflate"), config.preference());
-        assertEquals(CompressionConfig.DEFAULT_THRESHOLD, config.threshold());
+        assertEquals(ConfigKeys.DEFAULT_THRESHOLD, config.threshold());
         assertEquals(10L * 1024 * 1024, config.maxDecodedSize());
         assertEquals(3, config.maxCodings());
     }
@@ -37,26 +36,12 @@ class CompressionConfigTest {
             assertEquals(2048, config.threshold(), "the configuration property wins");
             assertEquals(64L << 20, config.maxDecodedSize());
             assertEquals(2, config.maxCodings(), "from the system property");
-            assertEquals(Optional.of("9"), config.codecOptions("gzip").get("level"));
-            assertEquals(Optional.empty(), config.codecOptions("deflate").get("level"));
+            assertEquals("9", config.codecSetting("restcompress.gzip.level"));
+            assertNull(config.codecSetting("restcompress.deflate.level"));
         } finally {
             System.clearProperty("restcompress.threshold");
             System.clearProperty("restcompress.max-codings");
         }
-    }
-
-    @Test
-    void sizes() {
-        assertEquals(1024, CompressionConfig.size("k", "1024"));
-        assertEquals(64 * 1024, CompressionConfig.size("k", "64K"));
-        assertEquals(64 * 1024, CompressionConfig.size("k", "64kb"));
-        assertEquals(10L << 20, CompressionConfig.size("k", "10 MiB"));
-        assertEquals(2L << 30, CompressionConfig.size("k", "2G"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> CompressionConfig.size("restcompress.threshold", "ten"));
-        assertTrue(e.getMessage().contains("restcompress.threshold"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> CompressionConfig.size("k", "-1"));
-        assertThrows(IllegalArgumentException.class, () -> CompressionConfig.size("k", "99999999999G"));
     }
 
     @Test
@@ -70,17 +55,20 @@ class CompressionConfigTest {
     }
 
     @Test
-    void mediaTypes() {
-        CompressionConfig config = CompressionConfig.defaults();
-        assertTrue(config.isCompressible(MediaType.APPLICATION_JSON_TYPE));
-        assertTrue(config.isCompressible(MediaType.valueOf("text/html;charset=utf-8")));
-        assertTrue(config.isCompressible(null));
-        assertFalse(config.isCompressible(MediaType.valueOf("image/png")));
-        assertFalse(config.isCompressible(MediaType.valueOf("video/mp4")));
-        assertFalse(config.isCompressible(MediaType.valueOf("application/zip")));
-        assertTrue(config.isCompressible(MediaType.valueOf("image/svg+xml")), "text despite image/*");
-        CompressionConfig custom = CompressionConfig.builder().excludedMediaTypes(List.of("text/csv")).build();
-        assertFalse(custom.isCompressible(MediaType.valueOf("text/csv")));
-        assertTrue(custom.isCompressible(MediaType.valueOf("image/png")));
+    void debugIsOffUnlessAsked() {
+        assertFalse(CompressionConfig.defaults().debug());
+        assertTrue(CompressionConfig.from(Map.<String, Object>of("restcompress.debug", "true")::get).debug());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CompressionConfig.from(Map.<String, Object>of("restcompress.debug", "on")::get));
+        assertTrue(e.getMessage().contains("restcompress.debug"), e.getMessage());
+    }
+
+    @Test
+    void builderValuesAreCheckedOnceNamingTheKey() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CompressionConfig.builder().threshold(-1));
+        assertEquals("restcompress.threshold must be at least 0, was -1", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> CompressionConfig.builder().preference(List.of("g zip")));
+        assertTrue(e.getMessage().contains("restcompress.preference"), e.getMessage());
     }
 }

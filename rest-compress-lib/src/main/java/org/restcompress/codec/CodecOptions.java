@@ -1,31 +1,58 @@
 package org.restcompress.codec;
 
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
+import org.restcompress.ConfigKeys;
 
-/** The settings of one coding: the {@code restcompress.<token>.<name>} configuration keys. */
-@FunctionalInterface
-public interface CodecOptions {
+/** The settings of one coding: the {@code restcompress.<token>.<name>} configuration keys, as given. */
+public final class CodecOptions {
 
-    CodecOptions NONE = name -> Optional.empty();
+    /** No settings: every codec at its defaults. */
+    public static final CodecOptions NONE = new CodecOptions("", name -> Optional.empty());
 
-    /** The raw value of {@code restcompress.<token>.<name>}, if set. */
-    Optional<String> get(String name);
+    private final String coding;
+    private final Function<String, Optional<String>> values;
 
-    /** An integer setting within {@code [min, max]}; a malformed or out-of-range value fails fast. */
-    default int getInt(String name, int defaultValue, int min, int max) {
+    private CodecOptions(String coding, Function<String, Optional<String>> values) {
+        this.coding = coding;
+        this.values = values;
+    }
+
+    /** The settings of {@code coding}: {@code values} maps a setting's name ({@code level}) to its raw value. */
+    public static CodecOptions of(String coding, Function<String, Optional<String>> values) {
+        return new CodecOptions(Objects.requireNonNull(coding, "coding"), Objects.requireNonNull(values, "values"));
+    }
+
+    /** The raw value of {@code restcompress.<token>.<name>}, trimmed, if set. */
+    public Optional<String> get(String name) {
+        return values.apply(name).map(String::trim);
+    }
+
+    /** The whole key of a setting, for messages: {@code restcompress.gzip.level}. */
+    public String key(String name) {
+        return ConfigKeys.codecKey(coding.isEmpty() ? "<coding>" : coding, name);
+    }
+
+    /** An integer setting, or {@code defaultValue}; a value that is not an integer fails naming the key. */
+    public int getInt(String name, int defaultValue) {
         Optional<String> raw = get(name);
         if (raw.isEmpty()) {
             return defaultValue;
         }
         try {
-            int value = Integer.parseInt(raw.get().trim());
-            if (value >= min && value <= max) {
-                return value;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below with the expected range
+            return Integer.parseInt(raw.get());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key(name) + " must be an integer, was '" + raw.get() + "'");
         }
-        throw new IllegalArgumentException(
-                "setting '" + name + "' must be an integer from " + min + " to " + max + ", was '" + raw.get() + "'");
+    }
+
+    /** An integer setting within {@code [min, max]}, or {@code defaultValue}; anything else fails naming the key. */
+    public int getInt(String name, int defaultValue, int min, int max) {
+        int value = getInt(name, defaultValue);
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(key(name) + " must be " + min + " to " + max + ", was " + value);
+        }
+        return value;
     }
 }

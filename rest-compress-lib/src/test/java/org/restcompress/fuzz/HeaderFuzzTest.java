@@ -3,17 +3,17 @@ package org.restcompress.fuzz;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.restcompress.CompressionConfig;
 import org.restcompress.internal.codec.UnsupportedCodingException;
 import org.restcompress.internal.negotiation.AcceptEncoding;
 import org.restcompress.internal.negotiation.Choice;
 import org.restcompress.internal.negotiation.EncodingChooser;
+import org.restcompress.ConfigKeys;
 
 /** The header parsers: any header value parses or is refused cleanly, and the choice is always a coding on offer. */
 class HeaderFuzzTest {
 
     private static final List<String> OFFERED = List.of("lzf", "gzip", "zstd");
-    private static final EncodingChooser CHOOSER = new EncodingChooser(CompressionConfig.DEFAULT_PREFERENCE);
+    private static final EncodingChooser CHOOSER = new EncodingChooser(ConfigKeys.DEFAULT_PREFERENCE);
 
     /** Header bytes as HTTP has them (ISO-8859-1); byte[] keeps the committed seeds' bytes as they are. */
     private static String header(byte[] raw) {

@@ -23,6 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.restcompress.CompressionConfig;
 import org.restcompress.CompressionFeature;
+import org.restcompress.ConfigKeys;
 
 /**
  * The client side with a real JAX-RS client: the implementation's own (RESTEasy's or Jersey's), built by
@@ -64,7 +65,7 @@ class ClientTest {
     private String post(Client c, String path, byte[] body, String requestCoding) {
         var request = c.target(server.uri(path)).request();
         if (requestCoding != null) {
-            request.property(CompressionConfig.REQUEST_CODING, requestCoding);
+            request.property(ConfigKeys.REQUEST_CODING, requestCoding);
         }
         return request.post(Entity.entity(body, MediaType.APPLICATION_JSON), String.class);
     }
@@ -139,7 +140,7 @@ class ClientTest {
             String bytes = post(chunked, "received-framing", UPLOAD, "gzip");
             assertTrue(bytes.matches("gzip " + framing + " " + UPLOAD.length), bytes);
             String stream = chunked.target(server.uri("received-framing")).request()
-                    .property(CompressionConfig.REQUEST_CODING, "lzf").post(Entity.entity(
+                    .property(ConfigKeys.REQUEST_CODING, "lzf").post(Entity.entity(
                             new java.io.ByteArrayInputStream(UPLOAD), MediaType.APPLICATION_JSON), String.class);
             assertTrue(stream.matches("lzf " + framing + " " + UPLOAD.length), stream);
         } finally {
@@ -153,7 +154,7 @@ class ClientTest {
     void roundTripsEveryCodingBothWays(String coding) {
         String back = coding.equals("gzip") ? "lzf" : "gzip";
         try (Response response = client.target(server.uri("echo")).request()
-                .property(CompressionConfig.REQUEST_CODING, coding).header("Accept-Encoding", back)
+                .property(ConfigKeys.REQUEST_CODING, coding).header("Accept-Encoding", back)
                 .post(Entity.entity(UPLOAD, MediaType.APPLICATION_JSON))) {
             assertEquals(200, response.getStatus());
             assertEquals(back, response.getHeaderString("Content-Encoding"));
@@ -262,7 +263,7 @@ class ClientTest {
     @Test
     void sizeLimitsWithSuffixesWorkAsClientProperties() {
         Client limited = ClientBuilder.newClient().register(CompressionFeature.class)
-                .property(CompressionConfig.MAX_DECODED_SIZE, "1K");
+                .property(ConfigKeys.MAX_DECODED_SIZE, "1K");
         try {
             assertArrayEquals(CodingResource.SMALL,
                     limited.target(server.uri("small")).request().header("Accept-Encoding", "gzip, identity;q=0")
@@ -271,7 +272,7 @@ class ClientTest {
                     () -> limited.target(server.uri("gzip")).request().get(byte[].class));
             assertTrue(messages(e).contains("limit of 1024 bytes"), messages(e));
             ProcessingException bad = assertThrows(ProcessingException.class, () -> client.target(server.uri("gzip"))
-                    .request().property(CompressionConfig.MAX_DECODED_SIZE, "lots").get(byte[].class));
+                    .request().property(ConfigKeys.MAX_DECODED_SIZE, "lots").get(byte[].class));
             assertTrue(messages(bad).contains("restcompress.max-decoded-size"), messages(bad));
         } finally {
             limited.close();
@@ -281,16 +282,16 @@ class ClientTest {
     @Test
     void aReusedInvocationBuilderCarriesNoCodingOver() {
         var builder = client.target(server.uri("received")).request();
-        assertEquals("gzip " + UPLOAD.length, builder.property(CompressionConfig.REQUEST_CODING, "gzip")
+        assertEquals("gzip " + UPLOAD.length, builder.property(ConfigKeys.REQUEST_CODING, "gzip")
                 .post(Entity.entity(UPLOAD, MediaType.APPLICATION_JSON), String.class));
-        assertEquals("none " + UPLOAD.length, builder.property(CompressionConfig.REQUEST_CODING, "identity")
+        assertEquals("none " + UPLOAD.length, builder.property(ConfigKeys.REQUEST_CODING, "identity")
                 .post(Entity.entity(UPLOAD, MediaType.APPLICATION_JSON), String.class));
     }
 
     @Test
     void incompressibleRequestTypesGoAsTheyAre() {
         assertEquals("none " + UPLOAD.length, client.target(server.uri("received")).request()
-                .property(CompressionConfig.REQUEST_CODING, "gzip").post(Entity.entity(UPLOAD, "image/png"),
+                .property(ConfigKeys.REQUEST_CODING, "gzip").post(Entity.entity(UPLOAD, "image/png"),
                         String.class));
     }
 
@@ -313,7 +314,7 @@ class ClientTest {
                     () -> limited.target(misbehaving.uri("/bomb")).request().get(byte[].class));
             assertTrue(messages(e).contains("exceeds the limit of 1048576 bytes"), messages(e));
             ProcessingException perRequest = assertThrows(ProcessingException.class, () -> client
-                    .target(misbehaving.uri("/bomb")).request().property(CompressionConfig.MAX_DECODED_SIZE, 1000)
+                    .target(misbehaving.uri("/bomb")).request().property(ConfigKeys.MAX_DECODED_SIZE, 1000)
                     .get(byte[].class));
             assertTrue(messages(perRequest).contains("limit of 1000 bytes"), messages(perRequest));
         } finally {

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.restcompress.CompressionConfig;
 import org.restcompress.it.Http.Reply;
+import org.restcompress.ConfigKeys;
 
 /** Request body decoding and its failures, over real sockets against the test runtime (RESTEasy or Jersey) on Jetty. */
 class RequestDecodingTest {
@@ -156,7 +156,7 @@ class RequestDecodingTest {
     @Test
     void tooManyStackedCodingsGive415() {
         byte[] body = DATA;
-        for (int i = 0; i <= CompressionConfig.DEFAULT_MAX_CODINGS; i++) {
+        for (int i = 0; i <= ConfigKeys.DEFAULT_MAX_CODINGS; i++) {
             body = Bodies.gzip(body);
         }
         Reply reply = post("count", body, "Content-Encoding", "gzip, gzip, gzip, gzip");
@@ -251,7 +251,7 @@ class RequestDecodingTest {
         // The whole JVM is sampled, client included, in G1 region steps: allow 16 MB of such noise over the limit
         // for the streaming reader, and 5x the limit for RESTEasy's byte[] reader, whose buffer doubles up to it.
         // An unbounded decoder would grow by the bomb's 1 GB, past this JVM's 384 MB heap.
-        long limit = CompressionConfig.DEFAULT_MAX_DECODED_SIZE;
+        long limit = ConfigKeys.DEFAULT_MAX_DECODED_SIZE;
         long allowed = path.equals("count") ? limit + (16L << 20) : 5 * limit;
         assertTrue(growth < allowed, "heap grew by " + growth / 1024 + " KB, allowed " + allowed / 1024 + " KB");
         assertStillServing();

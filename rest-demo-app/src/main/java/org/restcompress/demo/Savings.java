@@ -13,11 +13,11 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.restcompress.CompressionConfig;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.negotiation.EncodingChooser;
+import org.restcompress.ConfigKeys;
 
 /**
  * Measures what each coding saves on one of the demo's endpoints, with real requests: the server fetches the endpoint
@@ -104,7 +104,7 @@ final class Savings {
     /** The codings the server offers on {@code @Compressed} endpoints: identity, then by preference. */
     List<String> codings() {
         List<String> codings = new ArrayList<>(List.of("identity"));
-        EncodingChooser preference = new EncodingChooser(CompressionConfig.DEFAULT_PREFERENCE);
+        EncodingChooser preference = new EncodingChooser(ConfigKeys.DEFAULT_PREFERENCE);
         codings.addAll(preference.byPreference(registry.encodingTokens()));
         return codings;
     }

@@ -1,10 +1,12 @@
 package org.restcompress.internal.client;
 
+import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.restcompress.CompressionConfig;
+import org.restcompress.internal.MediaTypes;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.IdentityCodec;
@@ -17,12 +19,14 @@ final class ClientCodecs {
     private final CodecRegistry registry;
     private final List<String> decodable;
     private final String acceptEncoding;
+    private final MediaTypes mediaTypes;
 
     ClientCodecs(CompressionConfig config, CodecRegistry registry) {
         this.config = config;
         this.registry = registry;
         this.decodable = new EncodingChooser(config.preference()).byPreference(registry.encodingTokens());
         this.acceptEncoding = acceptEncoding(decodable);
+        this.mediaTypes = new MediaTypes(config.excludedMediaTypes());
     }
 
     /**
@@ -54,6 +58,11 @@ final class ClientCodecs {
 
     CodecRegistry registry() {
         return registry;
+    }
+
+    /** Whether a request body of this type is worth compressing. */
+    boolean isCompressible(MediaType type) {
+        return mediaTypes.isCompressible(type);
     }
 
     CompressionConfig config() {

@@ -10,8 +10,8 @@ import jakarta.ws.rs.core.FeatureContext;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.restcompress.CompressionConfig;
 import org.restcompress.internal.MethodCodings;
+import org.restcompress.ConfigKeys;
 
 /**
  * On client proxies of an annotated interface (RESTEasy proxies and MicroProfile Rest Client, which apply client
@@ -41,8 +41,8 @@ final class ProxyCodingBinder implements DynamicFeature {
         if (!offered.isEmpty()) {
             String coding = offered.get(0);
             ClientRequestFilter methodCoding = request -> {
-                if (request.getProperty(CompressionConfig.REQUEST_CODING) == null) {
-                    request.setProperty(CompressionConfig.REQUEST_CODING, coding);
+                if (request.getProperty(ConfigKeys.REQUEST_CODING) == null) {
+                    request.setProperty(ConfigKeys.REQUEST_CODING, coding);
                 }
             };
             context.register(methodCoding, Map.of(ClientRequestFilter.class, Priorities.HEADER_DECORATOR));

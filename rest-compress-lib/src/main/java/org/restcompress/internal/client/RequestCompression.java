@@ -9,10 +9,11 @@ import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import org.restcompress.CompressionConfig;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.IdentityCodec;
+import org.restcompress.internal.io.Closing;
 import org.restcompress.internal.io.Uncloseable;
+import org.restcompress.ConfigKeys;
 
 /**
  * Compresses request bodies, when asked to: by the request property {@code restcompress.request-coding}, else the
@@ -40,11 +41,11 @@ final class RequestCompression implements ClientRequestFilter, WriterInterceptor
     public void filter(ClientRequestContext request) {
         request.removeProperty(SENT_CODING); // an Invocation.Builder may be reused: nothing carries over
         if (!request.hasEntity() || request.getHeaders().containsKey(HttpHeaders.CONTENT_ENCODING)
-                || !codings.config().isCompressible(request.getMediaType())
+                || !codings.isCompressible(request.getMediaType())
                 || knownSize(request.getEntity()) < codings.config().threshold()) {
             return;
         }
-        Object setting = request.getProperty(CompressionConfig.REQUEST_CODING);
+        Object setting = request.getProperty(ConfigKeys.REQUEST_CODING);
         String wanted = codings.requestCoding(setting != null ? setting : codings.config().requestCoding());
         if (wanted.equals(IdentityCodec.TOKEN)) {
             return;
@@ -72,11 +73,7 @@ final class RequestCompression implements ClientRequestFilter, WriterInterceptor
             context.proceed();
             encoder.close(); // finishes the coding; the connector's stream stays open
         } catch (IOException | RuntimeException e) {
-            try {
-                encoder.close();
-            } catch (IOException | RuntimeException again) {
-                e.addSuppressed(again);
-            }
+            Closing.afterFailure(encoder, e);
             throw e;
         } finally {
             context.setOutputStream(raw);

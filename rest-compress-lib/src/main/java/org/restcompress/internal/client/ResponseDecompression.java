@@ -7,11 +7,13 @@ import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.IOException;
 import java.util.List;
-import org.restcompress.CompressionConfig;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.UnsupportedCodingException;
 import org.restcompress.ContentDecodingException;
+import org.restcompress.internal.io.Closing;
 import org.restcompress.internal.io.DecodingInputStream;
+import org.restcompress.ConfigKeys;
+import org.restcompress.internal.KeyValues;
 
 /**
  * Decodes response bodies as their {@code Content-Encoding} says, stacked codings included, with the decoded size
@@ -62,11 +64,7 @@ final class ResponseDecompression implements ReaderInterceptor {
             return entity;
         } catch (IOException | RuntimeException e) {
             ContentDecodingException failure = body.failure();
-            try {
-                body.close();
-            } catch (IOException | RuntimeException again) {
-                e.addSuppressed(again);
-            }
+            Closing.afterFailure(body, e);
             if (failure != null) {
                 throw new ProcessingException("cannot decode the response: " + failure.getMessage(), failure);
             }
@@ -78,12 +76,12 @@ final class ResponseDecompression implements ReaderInterceptor {
         if (context.getMediaType() != null && EVENT_STREAM.isCompatible(context.getMediaType())) {
             return Long.MAX_VALUE;
         }
-        Object setting = context.getProperty(CompressionConfig.MAX_DECODED_SIZE);
+        Object setting = context.getProperty(ConfigKeys.MAX_DECODED_SIZE);
         if (setting == null) {
             return codings.config().maxDecodedSize();
         }
         try {
-            return CompressionConfig.size(CompressionConfig.MAX_DECODED_SIZE, setting.toString());
+            return KeyValues.size(ConfigKeys.MAX_DECODED_SIZE, setting.toString());
         } catch (IllegalArgumentException e) {
             throw new ProcessingException(e.getMessage(), e);
         }

@@ -16,9 +16,9 @@ import java.io.Reader;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.restcompress.CompressionConfig;
 import org.restcompress.internal.codec.IdentityCodec;
 import org.restcompress.internal.negotiation.AcceptEncoding;
+import org.restcompress.ConfigKeys;
 
 /**
  * Makes compressed request bodies safe against servers that do not take them: a 415 to a body this client encoded,
@@ -93,7 +93,7 @@ final class UnsupportedCodingRetry implements ClientResponseFilter {
         retry.property(RETRIED, Boolean.TRUE)
                 .property(PASS_THROUGH, Boolean.TRUE)
                 .property(RequestCompression.SENT_CODING, null)
-                .property(CompressionConfig.REQUEST_CODING, coding != null ? coding : IdentityCodec.TOKEN);
+                .property(ConfigKeys.REQUEST_CODING, coding != null ? coding : IdentityCodec.TOKEN);
         Object entity = new GenericEntity<>(request.getEntity(), request.getEntityType());
         return retry.method(request.getMethod(),
                 Entity.entity(entity, request.getMediaType(), request.getEntityAnnotations()));

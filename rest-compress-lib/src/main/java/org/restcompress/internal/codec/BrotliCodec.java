@@ -17,26 +17,20 @@ import org.restcompress.codec.ContentCodec;
 public final class BrotliCodec implements ContentCodec {
 
     public static final String TOKEN = "br";
-    public static final int DEFAULT_QUALITY = 4;
-    public static final int DEFAULT_WINDOW = 22;
 
-    private final int quality;
-    private final int window;
+    private final BrotliSettings settings;
 
     public BrotliCodec() {
-        this(DEFAULT_QUALITY, DEFAULT_WINDOW);
+        this(BrotliSettings.DEFAULTS);
     }
 
     public BrotliCodec(int quality, int window) {
+        this(new BrotliSettings(quality, window));
+    }
+
+    public BrotliCodec(BrotliSettings settings) {
         Brotli4jLoader.ensureAvailability(); // fails here, at registry loading, when the native part is missing
-        if (quality < 0 || quality > 11) {
-            throw new IllegalArgumentException("brotli quality must be 0 to 11, was " + quality);
-        }
-        if (window < 10 || window > 24) {
-            throw new IllegalArgumentException("brotli window must be 10 to 24, was " + window);
-        }
-        this.quality = quality;
-        this.window = window;
+        this.settings = settings;
     }
 
     @Override
@@ -47,7 +41,7 @@ public final class BrotliCodec implements ContentCodec {
     /** brotli4j's flush ends a meta-block but does not flush the sink: this one does, as codecs must. */
     @Override
     public OutputStream encode(OutputStream sink) throws IOException {
-        return new BrotliOutputStream(sink, new Encoder.Parameters().setQuality(quality).setWindow(window)) {
+        return new BrotliOutputStream(sink, new Encoder.Parameters().setQuality(settings.quality()).setWindow(settings.window())) {
             @Override
             public void flush() throws IOException {
                 super.flush();
@@ -63,6 +57,6 @@ public final class BrotliCodec implements ContentCodec {
 
     @Override
     public ContentCodec configure(CodecOptions options) {
-        return new BrotliCodec(options.getInt("quality", quality, 0, 11), options.getInt("window", window, 10, 24));
+        return new BrotliCodec(BrotliSettings.from(options, settings));
     }
 }

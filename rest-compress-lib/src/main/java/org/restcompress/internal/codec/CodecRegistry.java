@@ -45,14 +45,6 @@ public final class CodecRegistry {
         this.byName = Collections.unmodifiableMap(names);
     }
 
-    /** A registry of exactly these codecs (plus {@code identity}), unconfigured. For tests and embedding. */
-    public static CodecRegistry of(ContentCodec... codecs) {
-        List<ContentCodec> all = new ArrayList<>();
-        all.add(new IdentityCodec());
-        all.addAll(List.of(codecs));
-        return new CodecRegistry(all);
-    }
-
     /** The built-ins and every codec {@link ServiceLoader} finds, each configured by {@code settingsOf(token)}. */
     public static CodecRegistry load(ClassLoader loader, Function<String, CodecOptions> settingsOf) {
         List<ContentCodec> all = new ArrayList<>(List.of(

@@ -14,18 +14,22 @@ public final class DeflateCodec implements ContentCodec {
 
     public static final String TOKEN = "deflate";
 
-    private final int level;
+    private final DeflateSettings settings;
 
     public DeflateCodec() {
-        this(GzipCodec.DEFAULT_LEVEL);
+        this(DeflateSettings.DEFAULTS);
     }
 
     public DeflateCodec(int level) {
-        this.level = checkLevel(level);
+        this(new DeflateSettings(level));
+    }
+
+    public DeflateCodec(DeflateSettings settings) {
+        this.settings = settings;
     }
 
     public int level() {
-        return level;
+        return settings.level();
     }
 
     @Override
@@ -35,7 +39,7 @@ public final class DeflateCodec implements ContentCodec {
 
     @Override
     public OutputStream encode(OutputStream sink) {
-        return new DeflaterEncoder(sink, new Deflater(level, false));
+        return new DeflaterEncoder(sink, new Deflater(settings.level(), false));
     }
 
     @Override
@@ -45,13 +49,6 @@ public final class DeflateCodec implements ContentCodec {
 
     @Override
     public ContentCodec configure(CodecOptions options) {
-        return new DeflateCodec(options.getInt("level", level, Deflater.BEST_SPEED, Deflater.BEST_COMPRESSION));
-    }
-
-    static int checkLevel(int level) {
-        if (level < Deflater.BEST_SPEED || level > Deflater.BEST_COMPRESSION) {
-            throw new IllegalArgumentException("deflate level must be 1 to 9, was " + level);
-        }
-        return level;
+        return new DeflateCodec(DeflateSettings.from(options, settings));
     }
 }

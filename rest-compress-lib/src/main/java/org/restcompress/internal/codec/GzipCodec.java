@@ -17,32 +17,27 @@ import org.restcompress.codec.ContentCodec;
 public final class GzipCodec implements ContentCodec {
 
     public static final String TOKEN = "gzip";
-    /** zlib's own default, and what RESTEasy's and the JDK's gzip streams use. */
-    public static final int DEFAULT_LEVEL = 6;
 
-    public static final int MAX_PADDING = 1024;
-
-    private final int level;
-    private final int padding;
+    private final GzipSettings settings;
 
     public GzipCodec() {
-        this(DEFAULT_LEVEL);
+        this(GzipSettings.DEFAULTS);
     }
 
     public GzipCodec(int level) {
-        this(level, 0);
+        this(new GzipSettings(level, 0));
     }
 
     public GzipCodec(int level, int padding) {
-        this.level = DeflateCodec.checkLevel(level);
-        if (padding < 0 || padding > MAX_PADDING) {
-            throw new IllegalArgumentException("gzip padding must be 0 to " + MAX_PADDING + ", was " + padding);
-        }
-        this.padding = padding;
+        this(new GzipSettings(level, padding));
+    }
+
+    public GzipCodec(GzipSettings settings) {
+        this.settings = settings;
     }
 
     public int level() {
-        return level;
+        return settings.level();
     }
 
     @Override
@@ -57,7 +52,7 @@ public final class GzipCodec implements ContentCodec {
 
     @Override
     public OutputStream encode(OutputStream sink) throws IOException {
-        return new GzipEncoder(sink, new Deflater(level, true), padding);
+        return new GzipEncoder(sink, new Deflater(settings.level(), true), settings.padding());
     }
 
     @Override
@@ -67,7 +62,6 @@ public final class GzipCodec implements ContentCodec {
 
     @Override
     public ContentCodec configure(CodecOptions options) {
-        return new GzipCodec(options.getInt("level", level, Deflater.BEST_SPEED, Deflater.BEST_COMPRESSION),
-                options.getInt("padding", padding, 0, MAX_PADDING));
+        return new GzipCodec(GzipSettings.from(options, settings));
     }
 }

@@ -77,10 +77,11 @@ public final class Lz4Codec implements ContentCodec {
 
     @Override
     public ContentCodec configure(CodecOptions options) {
-        return options.get("block-size").map(Lz4Codec::blockSize).map(Lz4Codec::new).orElse(this);
+        return options.get("block-size").map(value -> new Lz4Codec(blockSize(options.key("block-size"), value)))
+                .orElse(this);
     }
 
-    private static LZ4FrameOutputStream.BLOCKSIZE blockSize(String value) {
+    private static LZ4FrameOutputStream.BLOCKSIZE blockSize(String key, String value) {
         switch (value.trim().toUpperCase(java.util.Locale.ROOT)) {
             case "64K":
                 return LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB;
@@ -91,7 +92,7 @@ public final class Lz4Codec implements ContentCodec {
             case "4M":
                 return LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB;
             default:
-                throw new IllegalArgumentException("setting 'block-size' must be 64K, 256K, 1M or 4M, was '" + value + "'");
+                throw new IllegalArgumentException(key + " must be 64K, 256K, 1M or 4M, was '" + value + "'");
         }
     }
 }

@@ -26,40 +26,35 @@ public final class ZstdCodec implements ContentCodec {
 
     public static final String TOKEN = "zstd";
     /** RFC 9659: 8 MB. */
-    public static final int MAX_WINDOW_LOG = 23;
-    public static final int DEFAULT_LEVEL = 3;
+    public static final int MAX_WINDOW_LOG = ZstdSettings.MAX_WINDOW_LOG;
     static final int MAX_POOLED_LEVEL = 9;
 
     private static final Map<List<Integer>, ZstdEncoder.Pool> POOLS = new ConcurrentHashMap<>();
 
-    private final int level;
-    private final int windowLog;
+    private final ZstdSettings settings;
     private final ZstdEncoder.Pool pool;
 
     public ZstdCodec() {
-        this(DEFAULT_LEVEL, 0);
+        this(ZstdSettings.DEFAULTS);
     }
 
     /** {@code windowLog} 0 leaves the window to zstd (at levels up to 19 it stays within 8 MB). */
     public ZstdCodec(int level, int windowLog) {
+        this(new ZstdSettings(level, windowLog));
+    }
+
+    public ZstdCodec(ZstdSettings settings) {
         Native.load(); // fails here, at registry loading, when the native part is missing
-        if (level < 1 || level > 19) {
-            throw new IllegalArgumentException("zstd level must be 1 to 19, was " + level);
-        }
-        if (windowLog != 0 && (windowLog < 10 || windowLog > MAX_WINDOW_LOG)) {
-            throw new IllegalArgumentException("zstd window-log must be 10 to 23 (RFC 9659), was " + windowLog);
-        }
-        this.level = level;
-        this.windowLog = windowLog;
-        int capacity = level <= MAX_POOLED_LEVEL ? 2 * Runtime.getRuntime().availableProcessors() : 0;
-        this.pool = POOLS.computeIfAbsent(List.of(level, windowLog, capacity),
+        this.settings = settings;
+        int capacity = settings.level() <= MAX_POOLED_LEVEL ? 2 * Runtime.getRuntime().availableProcessors() : 0;
+        this.pool = POOLS.computeIfAbsent(List.of(settings.level(), settings.windowLog(), capacity),
                 key -> new ZstdEncoder.Pool(capacity, this::configure));
     }
 
     private void configure(ZstdCompressCtx context) {
-        context.setLevel(level).setChecksum(true);
-        if (windowLog != 0) {
-            context.setWindowLog(windowLog);
+        context.setLevel(settings.level()).setChecksum(true);
+        if (settings.windowLog() != 0) {
+            context.setWindowLog(settings.windowLog());
         }
     }
 
@@ -85,7 +80,6 @@ public final class ZstdCodec implements ContentCodec {
 
     @Override
     public ContentCodec configure(CodecOptions options) {
-        return new ZstdCodec(options.getInt("level", level, 1, 19),
-                options.getInt("window-log", windowLog, 0, MAX_WINDOW_LOG));
+        return new ZstdCodec(ZstdSettings.from(options, settings));
     }
 }

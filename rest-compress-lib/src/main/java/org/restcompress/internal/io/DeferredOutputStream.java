@@ -103,11 +103,7 @@ public final class DeferredOutputStream extends OutputStream {
     public void abandon(Throwable failure) {
         if (target != null && !finished) {
             finished = true;
-            try {
-                target.close();
-            } catch (IOException | RuntimeException e) {
-                failure.addSuppressed(e);
-            }
+            Closing.afterFailure(target, failure);
         }
         finished = true;
     }

@@ -1,9 +1,7 @@
 package org.restcompress.internal.io;
 
-import java.io.FilterInputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 
 /** Shields a container's stream from codecs that close what they wrap: the container owns its streams. */
@@ -23,15 +21,6 @@ public final class Uncloseable {
             public void close() {
                 // Left open, and not flushed either: the container writes what it holds together with the end of
                 // the response, where a flush here would cost a write (and a chunk) of its own.
-            }
-        };
-    }
-
-    public static InputStream input(InputStream in) {
-        return new FilterInputStream(in) {
-            @Override
-            public void close() {
-                // left open for the container
             }
         };
     }

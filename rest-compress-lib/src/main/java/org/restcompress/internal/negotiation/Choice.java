@@ -2,25 +2,37 @@ package org.restcompress.internal.negotiation;
 
 import java.util.Objects;
 
-/** The outcome of content-coding negotiation for one response. */
+/**
+ * The outcome of content-coding negotiation for one request, with its reason. Two choices are equal when their
+ * outcomes are: the reason explains, it does not change what is sent.
+ */
 public final class Choice {
 
-    /** Send the body unencoded. */
-    public static final Choice IDENTITY = new Choice(null, true);
-    /** Nothing acceptable: the client refuses identity and every coding on offer (406). */
-    public static final Choice NOT_ACCEPTABLE = new Choice(null, false);
+    private static final Choice NOT_ACCEPTABLE = new Choice(null, false, Reason.NOT_ACCEPTABLE);
 
     private final String coding;
     private final boolean identityAcceptable;
+    private final Reason reason;
 
-    private Choice(String coding, boolean identityAcceptable) {
+    private Choice(String coding, boolean identityAcceptable, Reason reason) {
         this.coding = coding;
         this.identityAcceptable = identityAcceptable;
+        this.reason = reason;
     }
 
     /** Encode with {@code coding}; {@code identityAcceptable} says whether an unencoded body would also do. */
     public static Choice of(String coding, boolean identityAcceptable) {
-        return new Choice(Objects.requireNonNull(coding, "coding"), identityAcceptable);
+        return new Choice(Objects.requireNonNull(coding, "coding"), identityAcceptable, Reason.NEGOTIATED);
+    }
+
+    /** Send the body unencoded, because of {@code reason}. */
+    public static Choice identity(Reason reason) {
+        return new Choice(null, true, Objects.requireNonNull(reason, "reason"));
+    }
+
+    /** Nothing acceptable: the client refuses identity and every coding on offer (406). */
+    public static Choice notAcceptable() {
+        return NOT_ACCEPTABLE;
     }
 
     /** The chosen coding's token, or {@code null} for identity and not-acceptable. */
@@ -30,6 +42,10 @@ public final class Choice {
 
     public boolean isEncoded() {
         return coding != null;
+    }
+
+    public boolean isIdentity() {
+        return coding == null && identityAcceptable;
     }
 
     public boolean isNotAcceptable() {
@@ -42,6 +58,10 @@ public final class Choice {
      */
     public boolean identityAcceptable() {
         return identityAcceptable;
+    }
+
+    public Reason reason() {
+        return reason;
     }
 
     @Override

@@ -19,13 +19,17 @@ public final class EncodingChooser {
         this.preference = List.copyOf(preference);
     }
 
+    /**
+     * The choice among {@code offered}, which must already be in server preference order ({@link #byPreference}):
+     * callers order a method's codings once, at deployment, not per request.
+     */
     public Choice choose(List<String> offered, AcceptEncoding accept) {
         if (!accept.isPresent()) {
-            return Choice.IDENTITY;
+            return Choice.identity(Reason.NO_ACCEPT_ENCODING);
         }
         String best = null;
         int bestQuality = 0;
-        for (String coding : byPreference(offered)) {
+        for (String coding : offered) {
             int quality = accept.quality(coding);
             if (quality > bestQuality) {
                 best = coding;
@@ -36,22 +40,21 @@ public final class EncodingChooser {
         if (best != null && bestQuality >= identity) {
             return Choice.of(best, identity >= 0);
         }
-        return identity >= 0 ? Choice.IDENTITY : Choice.NOT_ACCEPTABLE;
+        if (identity < 0) {
+            return Choice.notAcceptable();
+        }
+        return Choice.identity(best != null ? Reason.IDENTITY_PREFERRED : Reason.NONE_ACCEPTABLE);
     }
 
     /** The offered codings ordered by server preference (stable, so unlisted ones keep their offer order). */
     public List<String> byPreference(List<String> offered) {
         List<String> ordered = new ArrayList<>(offered);
         ordered.sort(Comparator.comparingInt(this::rank));
-        return ordered;
+        return List.copyOf(ordered);
     }
 
     private int rank(String coding) {
         int index = preference.indexOf(coding);
         return index < 0 ? Integer.MAX_VALUE : index;
-    }
-
-    public List<String> preference() {
-        return preference;
     }
 }

@@ -64,6 +64,7 @@ public final class CompressionBinder implements DynamicFeature {
     }
 
     private MethodPolicy policyFor(MethodCodings declared, Optional<CompressionOptions> options, Method method) {
+        String name = method.getDeclaringClass().getSimpleName() + "." + method.getName();
         List<String> offered = declared.resolve(registry, config.preference(), token -> LOG.log(
                 System.Logger.Level.WARNING, "rest-compress: " + method.getDeclaringClass().getName() + "."
                         + method.getName() + " offers coding '" + token + "', which is not active; skipped"));
@@ -73,6 +74,6 @@ public final class CompressionBinder implements DynamicFeature {
         int threshold = options.map(CompressionOptions::threshold).filter(t -> t >= 0).orElse(config.threshold());
         long maxDecoded = options.map(CompressionOptions::maxDecodedSize).filter(m -> m >= 0)
                 .orElse(config.maxDecodedSize());
-        return new MethodPolicy(offered, registry, config, threshold, maxDecoded);
+        return new MethodPolicy(name, offered, declared.uncompressed(), registry, config, threshold, maxDecoded);
     }
 }

@@ -4,16 +4,16 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
+import java.util.List;
+import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.negotiation.Choice;
 
 /**
- * Settles what can be settled before the resource method runs, so that a refused request has no side effects:
- * 415 for a request body in a coding we cannot decode, 406 when no acceptable response coding exists, and coding
- * suffixes removed from conditional request validators.
+ * Computes the request's {@link Exchange} once, and settles what can be settled before the resource method runs, so
+ * that a refused request has no side effects: 415 for a request body in a coding we cannot decode, 406 when no
+ * acceptable response coding exists, and coding suffixes removed from conditional request validators.
  */
 final class ExchangeFilter implements ContainerRequestFilter {
-
-    static final String VALIDATOR_HAD_CODING = ExchangeFilter.class.getName() + ".validatorHadCoding";
 
     private final MethodPolicy policy;
 
@@ -23,19 +23,22 @@ final class ExchangeFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
+        Choice choice = policy.choose(request.getHeaders().get(HttpHeaders.ACCEPT_ENCODING));
+        List<ContentCodec> codings;
         try {
-            RequestCodings.resolve(request.getHeaders().get(HttpHeaders.CONTENT_ENCODING), policy);
+            codings = policy.requestCodings(request.getHeaders().get(HttpHeaders.CONTENT_ENCODING));
         } catch (WebApplicationException unsupported) {
+            new Exchange(choice, null, false).keep(request);
             request.abortWith(unsupported.getResponse());
             return;
         }
-        Choice choice = policy.choiceFor(request);
         if (choice.isNotAcceptable()) {
+            new Exchange(choice, codings, false).keep(request);
             request.abortWith(Problems.notAcceptable(policy.offered()));
             return;
         }
-        if (EntityTags.removeCodings(request.getHeaders(), choice.coding(), policy.offered())) {
-            request.setProperty(VALIDATOR_HAD_CODING, Boolean.TRUE);
-        }
+        boolean validatorNamedCoding = EntityTags.removeCodings(request.getHeaders(), choice.coding(),
+                policy.offered());
+        new Exchange(choice, codings, validatorNamedCoding).keep(request);
     }
 }

@@ -2,12 +2,14 @@ package org.restcompress.internal.server;
 
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import java.util.function.BiPredicate;
 import org.restcompress.CompressionConfig;
-import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.MediaTypes;
+import org.restcompress.internal.codec.CodecRegistry;
+import org.restcompress.internal.codec.UnsupportedCodingException;
 import org.restcompress.internal.negotiation.AcceptEncoding;
 import org.restcompress.internal.negotiation.Choice;
 import org.restcompress.internal.negotiation.EncodingChooser;
@@ -15,58 +17,82 @@ import org.restcompress.internal.negotiation.EncodingChooser;
 /** Everything one resource method needs to negotiate, encode and decode, resolved once at deployment. */
 final class MethodPolicy {
 
-    private static final String CHOICE = MethodPolicy.class.getName() + ".choice";
-
+    private final String name;
     private final List<String> offered;
+    private final boolean uncompressed;
     private final CodecRegistry registry;
-    private final CompressionConfig config;
     private final EncodingChooser chooser;
+    private final List<String> accepted;
+    private final MediaTypes mediaTypes;
+    private final BiPredicate<ContainerRequestContext, ContainerResponseContext> exclusion;
     private final int threshold;
     private final long maxDecodedSize;
+    private final int maxCodings;
+    private final int maxExpansionRatio;
+    private final boolean debug;
 
-    MethodPolicy(List<String> offered, CodecRegistry registry, CompressionConfig config, int threshold,
-            long maxDecodedSize) {
-        this.offered = List.copyOf(offered);
-        this.registry = registry;
-        this.config = config;
+    /**
+     * @param name         the method, for logs
+     * @param offered      its active codings for responses (none under {@code @Uncompressed})
+     * @param uncompressed whether {@code @Uncompressed} keeps its responses unencoded
+     */
+    MethodPolicy(String name, List<String> offered, boolean uncompressed, CodecRegistry registry,
+            CompressionConfig config, int threshold, long maxDecodedSize) {
+        this.name = name;
         this.chooser = new EncodingChooser(config.preference());
+        this.offered = chooser.byPreference(offered);
+        this.uncompressed = uncompressed;
+        this.registry = registry;
+        this.accepted = chooser.byPreference(registry.encodingTokens());
+        this.mediaTypes = new MediaTypes(config.excludedMediaTypes());
+        this.exclusion = config.responseExclusion();
         this.threshold = threshold;
         this.maxDecodedSize = maxDecodedSize;
+        this.maxCodings = config.maxCodings();
+        this.maxExpansionRatio = config.maxExpansionRatio();
+        this.debug = config.debug();
+    }
+
+    String name() {
+        return name;
     }
 
     /** The codings this method offers, in server preference order. */
     List<String> offered() {
-        return chooser.byPreference(offered);
+        return offered;
     }
 
-    /** This request's negotiated response coding, computed once and kept with the request. */
-    Choice choiceFor(ContainerRequestContext request) {
-        Object kept = request.getProperty(CHOICE);
-        if (kept instanceof Choice) {
-            return (Choice) kept;
+    boolean uncompressed() {
+        return uncompressed;
+    }
+
+    /** The negotiated response coding for these {@code Accept-Encoding} lines. */
+    Choice choose(List<String> acceptEncoding) {
+        return chooser.choose(offered, AcceptEncoding.parse(acceptEncoding, registry::canonical));
+    }
+
+    /**
+     * The codecs that decode a request body with this {@code Content-Encoding}, in the order they were applied, or
+     * the 415 ({@link jakarta.ws.rs.WebApplicationException}) that says why not.
+     */
+    List<ContentCodec> requestCodings(List<String> contentEncoding) {
+        try {
+            return registry.decoders(contentEncoding, maxCodings);
+        } catch (UnsupportedCodingException e) {
+            throw Problems.unsupportedCoding(e.getMessage(), accepted);
         }
-        AcceptEncoding accept = AcceptEncoding.parse(
-                request.getHeaders().get(HttpHeaders.ACCEPT_ENCODING), registry::canonical);
-        Choice choice = chooser.choose(offered, accept);
-        request.setProperty(CHOICE, choice);
-        return choice;
     }
 
     ContentCodec codec(String token) {
         return registry.find(token).orElseThrow(() -> new IllegalStateException("no codec for " + token));
     }
 
-    CodecRegistry registry() {
-        return registry;
-    }
-
-    /** The codings request bodies may use, in preference order, for a 415's {@code Accept-Encoding}. */
-    List<String> accepted() {
-        return chooser.byPreference(registry.encodingTokens());
-    }
-
     boolean isCompressible(MediaType type) {
-        return config.isCompressible(type);
+        return mediaTypes.isCompressible(type);
+    }
+
+    boolean excludes(ContainerRequestContext request, ContainerResponseContext response) {
+        return exclusion.test(request, response);
     }
 
     int threshold() {
@@ -77,15 +103,12 @@ final class MethodPolicy {
         return maxDecodedSize;
     }
 
-    int maxCodings() {
-        return config.maxCodings();
-    }
-
     int maxExpansionRatio() {
-        return config.maxExpansionRatio();
+        return maxExpansionRatio;
     }
 
-    boolean excludes(ContainerRequestContext request, ContainerResponseContext response) {
-        return config.excludes(request, response);
+    /** Whether responses carry the {@code Compression-Decision} header. */
+    boolean debug() {
+        return debug;
     }
 }

@@ -5,9 +5,9 @@ import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.IOException;
 import java.util.List;
-import java.util.function.Function;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.ContentDecodingException;
+import org.restcompress.internal.io.Closing;
 import org.restcompress.internal.io.DecodingInputStream;
 
 /**
@@ -23,8 +23,6 @@ import org.restcompress.internal.io.DecodingInputStream;
  */
 final class RequestDecompression implements ReaderInterceptor {
 
-    private static final String STREAMED_BODY = RequestDecompression.class.getName() + ".streamedBody";
-
     private final MethodPolicy policy;
 
     RequestDecompression(MethodPolicy policy) {
@@ -33,8 +31,10 @@ final class RequestDecompression implements ReaderInterceptor {
 
     @Override
     public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
-        List<ContentCodec> codings = RequestCodings.resolve(context.getHeaders().get(HttpHeaders.CONTENT_ENCODING),
-                policy);
+        Exchange exchange = Exchange.of(context::getProperty);
+        List<ContentCodec> codings = exchange != null && exchange.requestCodings != null
+                ? exchange.requestCodings // Content-Encoding parsed once, by the request filter
+                : policy.requestCodings(context.getHeaders().get(HttpHeaders.CONTENT_ENCODING));
         if (codings.isEmpty()) {
             context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING); // only identity was named
             return context.proceed();
@@ -47,14 +47,16 @@ final class RequestDecompression implements ReaderInterceptor {
         try {
             Object entity = context.proceed();
             if (DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
-                context.setProperty(STREAMED_BODY, body);
+                if (exchange != null) { // always, but for a runtime that skipped our request filter
+                    exchange.streamedBody = body;
+                }
             } else {
                 body.drain();
             }
             return entity;
         } catch (IOException | RuntimeException e) {
             ContentDecodingException failure = body.failure();
-            closeQuietly(body, e);
+            Closing.afterFailure(body, e);
             if (failure != null) {
                 throw Problems.decodingFailed(failure);
             }
@@ -62,24 +64,15 @@ final class RequestDecompression implements ReaderInterceptor {
         }
     }
 
-    private static void closeQuietly(DecodingInputStream body, Throwable failure) {
-        try {
-            body.close();
-        } catch (IOException | RuntimeException e) {
-            failure.addSuppressed(e);
-        }
-    }
-
     /** Releases the codecs of a body the resource method read as a stream, if it did not read it to the end. */
-    static void release(Function<String, Object> requestProperties) {
-        Object body = requestProperties.apply(STREAMED_BODY);
-        if (body instanceof DecodingInputStream) {
+    static void release(Exchange exchange) {
+        if (exchange != null && exchange.streamedBody != null) {
             try {
-                ((DecodingInputStream) body).close();
+                exchange.streamedBody.close();
             } catch (IOException ignored) {
                 // the request stream is the container's; only the codecs were released here
             }
+            exchange.streamedBody = null;
         }
     }
-
 }

@@ -12,17 +12,20 @@ import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
 import java.io.IOException;
 import java.io.OutputStream;
+import org.restcompress.ConfigKeys;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.io.DeferredOutputStream;
 import org.restcompress.internal.io.Uncloseable;
 import org.restcompress.internal.negotiation.Choice;
+import org.restcompress.internal.negotiation.Reason;
+import org.restcompress.internal.negotiation.ResponseDecision;
 
 /**
- * Encodes one resource method's responses. As a response filter it marks every response {@code Vary:
- * Accept-Encoding} and rules out those that must not be encoded (no body, 204, 206, 304); as a writer interceptor it
- * makes the last decisions, which need the final headers and the body's first bytes: not when another coding is
- * already set (never encode twice), not for a byte range, not for an incompressible media type, not for a body under
- * the threshold. HEAD gets the headers GET would get, and no encoding work.
+ * Encodes one resource method's responses as {@link ResponseDecision} decides, and says why (at debug level in the
+ * log, and in a {@code Compression-Decision} header when {@code restcompress.debug} is on). As a response filter it
+ * marks every response {@code Vary: Accept-Encoding} and decides what the status, the entity and the application's
+ * exclusion settle; as a writer interceptor it decides again with the final headers and media type, and leaves only
+ * the size threshold to the body's first bytes. HEAD gets the headers GET would get, and no encoding work.
  *
  * <p>{@code Cache-Control: no-transform} does not stop encoding: it binds intermediaries, not the origin's choice of
  * coding (RFC 9111 section 5.2.2.6), and JAX-RS's {@code new CacheControl()} sets it by default, so honouring it
@@ -30,13 +33,12 @@ import org.restcompress.internal.negotiation.Choice;
  *
  * <p>The response filter is bound at {@link CompressionBinder#LAST_RESPONSE_FILTER}, so that it runs after the
  * application's filters (response filters run in descending priority) and sees their {@code Vary} and {@code ETag}.
- *
- * <p>Bound at priority {@code ENTITY_CODER}: after header decorators such as RESTEasy's own {@code @GZIP}, which sets
- * {@code Content-Encoding} at {@code HEADER_DECORATOR}, so that a response it claims is left alone.
+ * The interceptor is bound at {@code ENTITY_CODER}: after header decorators such as RESTEasy's own {@code @GZIP},
+ * which sets {@code Content-Encoding} at {@code HEADER_DECORATOR}, so that a response it claims is left alone.
  */
 final class ResponseCompression implements ContainerResponseFilter, WriterInterceptor {
 
-    private static final String PENDING = ResponseCompression.class.getName() + ".pending";
+    private static final System.Logger LOG = System.getLogger("org.restcompress.decision");
     private static final String EVENT_STREAM = "text/event-stream";
     private static final String CONTENT_RANGE = "Content-Range";
 
@@ -46,68 +48,73 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         this.policy = policy;
     }
 
-    /** What the filter learnt about the request for the interceptor. */
-    private record Pending(Choice choice, boolean head) {
-    }
-
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         MultivaluedMap<String, Object> headers = response.getHeaders();
         Vary.addAcceptEncoding(headers);
+        Exchange exchange = Exchange.of(request, policy);
         if (!response.hasEntity()) {
-            RequestDecompression.release(request::getProperty);
+            RequestDecompression.release(exchange);
         }
-        Choice choice = policy.choiceFor(request);
-        int status = response.getStatus();
-        if (status == 304) {
-            if (choice.isEncoded() && request.getProperty(ExchangeFilter.VALIDATOR_HAD_CODING) != null) {
-                EntityTags.addCoding(headers, choice.coding()); // the tag the client's encoded copy carries
-            }
-            return;
+        Choice choice = exchange.choice;
+        if (response.getStatus() == 304 && choice.isEncoded() && exchange.validatorNamedCoding) {
+            EntityTags.addCoding(headers, choice.coding()); // the tag the client's encoded copy carries
         }
-        boolean mayEncode = choice.isEncoded() && response.hasEntity()
-                && status != 204 && status != 206 && status >= 200
-                && !policy.excludes(request, response); // a security exclusion wins over identity;q=0
-        if (mayEncode) {
-            request.setProperty(PENDING, new Pending(choice, HttpMethod.HEAD.equals(request.getMethod())));
+        // The headers' part waits for the writer interceptor: header decorators may still set them.
+        ResponseDecision.Facts facts = new ResponseDecision.Facts(policy.uncompressed(), choice,
+                HttpMethod.HEAD.equals(request.getMethod()), response.getStatus(), response.hasEntity(), false,
+                false, false, true, policy.threshold());
+        ResponseDecision decision = ResponseDecision.decide(facts);
+        if (decision.isEncoded() && policy.excludes(request, response)) { // asked only when it matters
+            facts = facts.withExclusion();
+            decision = ResponseDecision.decide(facts);
+        }
+        if (decision.isEncoded()) {
+            exchange.pending = facts;
+        } else {
+            exchange.pending = null;
+            decided(decision, headers);
         }
     }
 
     @Override
     public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
+        Exchange exchange = Exchange.of(context::getProperty);
+        ResponseDecision.Facts pending = exchange != null ? exchange.pending : null;
+        if (pending != null) {
+            exchange.pending = null; // once: Jersey passes event streams and chunked output through here again
+        }
         try {
-            encode(context);
+            encode(context, pending);
         } finally {
-            RequestDecompression.release(context::getProperty); // a streamed request body is done with by now
+            RequestDecompression.release(exchange); // a streamed request body is done with by now
         }
     }
 
-    private void encode(WriterInterceptorContext context) throws IOException {
-        Object pending = context.getProperty(PENDING);
-        if (!(pending instanceof Pending)) {
+    private void encode(WriterInterceptorContext context, ResponseDecision.Facts pending) throws IOException {
+        if (pending == null) {
             context.proceed();
             return;
         }
-        context.removeProperty(PENDING);
-        Choice choice = ((Pending) pending).choice();
-        boolean head = ((Pending) pending).head();
         MultivaluedMap<String, Object> headers = context.getHeaders();
-        boolean optional = choice.identityAcceptable();
-        if (isEncoded(headers) || headers.containsKey(CONTENT_RANGE)
-                || optional && !policy.isCompressible(context.getMediaType())) {
+        ResponseDecision decision = ResponseDecision.decide(pending.withHeaders(isEncoded(headers),
+                headers.containsKey(CONTENT_RANGE), policy.isCompressible(context.getMediaType())));
+        if (!decision.isEncoded()) {
+            decided(decision, headers);
             context.proceed();
             return;
         }
-        ContentCodec codec = policy.codec(choice.coding());
+        ContentCodec codec = policy.codec(decision.coding());
         OutputStream raw = context.getOutputStream();
-        DeferredOutputStream body = new DeferredOutputStream(raw, optional ? policy.threshold() : 1,
-                isStreaming(context), new DeferredOutputStream.Decision() {
+        DeferredOutputStream body = new DeferredOutputStream(raw, decision.threshold(), isStreaming(context),
+                new DeferredOutputStream.Decision() {
                     @Override
                     public OutputStream encode() throws IOException {
                         headers.putSingle(HttpHeaders.CONTENT_ENCODING, codec.token());
                         headers.remove(HttpHeaders.CONTENT_LENGTH);
                         EntityTags.addCoding(headers, codec.token());
-                        if (head) {
+                        decided(decision, headers);
+                        if (decision.reason() == Reason.HEAD) {
                             // Commit the headers now, as a streamed GET would be; the container would otherwise
                             // announce the 0 bytes HEAD writes as a Content-Length.
                             raw.flush();
@@ -118,6 +125,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
                     @Override
                     public void identity(int length) {
+                        decided(decision.belowThreshold(length), headers);
                         // An empty body announces no length: the container knows it once the response ends, and on
                         // Jersey the body may not have ended (a ChunkedOutput or SseEventSink passes the interceptors
                         // once, empty, before its chunks are written past them: "Content-Length: 0" would cut it).
@@ -135,6 +143,21 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             throw e;
         } finally {
             context.setOutputStream(raw);
+        }
+    }
+
+    /** Says why: at debug level in the log, and in a header when the application asked for it. */
+    private void decided(ResponseDecision decision, MultivaluedMap<String, Object> headers) {
+        boolean log = LOG.isLoggable(System.Logger.Level.DEBUG);
+        if (!log && !policy.debug()) {
+            return;
+        }
+        String described = decision.describe(policy.threshold());
+        if (policy.debug()) {
+            headers.putSingle(ConfigKeys.DECISION_HEADER, described);
+        }
+        if (log) {
+            LOG.log(System.Logger.Level.DEBUG, "rest-compress: " + policy.name() + ": " + described);
         }
     }
 

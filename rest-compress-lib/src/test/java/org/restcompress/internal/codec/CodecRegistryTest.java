@@ -45,7 +45,8 @@ class CodecRegistryTest {
     @Test
     void configuresEachCodecWithItsOwnSettings() {
         CodecRegistry registry = CodecRegistry.load(getClass().getClassLoader(),
-                token -> name -> token.equals("gzip") && name.equals("level") ? Optional.of("1") : Optional.empty());
+                token -> CodecOptions.of(token,
+                        name -> token.equals("gzip") && name.equals("level") ? Optional.of("1") : Optional.empty()));
         assertEquals(1, ((GzipCodec) registry.find("gzip").orElseThrow()).level());
         assertEquals(6, ((DeflateCodec) registry.find("deflate").orElseThrow()).level());
     }

@@ -434,20 +434,29 @@ class CodecTest {
 
     @Test
     void newCodingSettingsAreChecked() {
-        assertThrows(IllegalArgumentException.class, () -> new ZstdCodec().configure(n -> java.util.Optional.of("30")));
+        assertThrows(IllegalArgumentException.class, () -> new ZstdCodec().configure(CodecOptions.of("zstd", n -> java.util.Optional.of("30"))));
         assertThrows(IllegalArgumentException.class,
-                () -> new BrotliCodec().configure(n -> java.util.Optional.of(n.equals("quality") ? "12" : "22")));
-        assertThrows(IllegalArgumentException.class, () -> new Lz4Codec().configure(n -> java.util.Optional.of("3K")));
-        assertEquals(Lz4Codec.TOKEN, new Lz4Codec().configure(n -> java.util.Optional.of("1M")).token());
+                () -> new BrotliCodec().configure(CodecOptions.of("br", n -> java.util.Optional.of(n.equals("quality") ? "12" : "22"))));
+        assertThrows(IllegalArgumentException.class, () -> new Lz4Codec().configure(CodecOptions.of("lz4", n -> java.util.Optional.of("3K"))));
+        assertEquals(Lz4Codec.TOKEN, new Lz4Codec().configure(CodecOptions.of("lz4", n -> java.util.Optional.of("1M"))).token());
     }
 
     @Test
     void levelsAreConfigurableAndChecked() {
-        assertEquals(1, ((GzipCodec) new GzipCodec().configure(name -> java.util.Optional.of("1"))).level());
+        assertEquals(1, ((GzipCodec) new GzipCodec().configure(CodecOptions.of("gzip", name -> java.util.Optional.of("1")))).level());
         assertEquals(6, ((DeflateCodec) new DeflateCodec().configure(CodecOptions.NONE)).level());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new GzipCodec().configure(name -> java.util.Optional.of("11")));
+                () -> new GzipCodec().configure(CodecOptions.of("gzip", name -> java.util.Optional.of("11"))));
         assertTrue(e.getMessage().contains("level"), e.getMessage());
+        assertEquals("restcompress.gzip.level must be 1 to 9, was 11", e.getMessage(), "one message, naming the key");
+        e = assertThrows(IllegalArgumentException.class, () -> new GzipCodec(11));
+        assertEquals("restcompress.gzip.level must be 1 to 9, was 11", e.getMessage(), "the same message in code");
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new ZstdCodec().configure(CodecOptions.of("zstd", name -> java.util.Optional.of("fast"))));
+        assertEquals("restcompress.zstd.level must be an integer, was 'fast'", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new Lz4Codec().configure(CodecOptions.of("lz4", name -> java.util.Optional.of("3K"))));
+        assertEquals("restcompress.lz4.block-size must be 64K, 256K, 1M or 4M, was '3K'", e.getMessage());
     }
 
     static byte[] concat(byte[] a, byte[] b) {

@@ -17,7 +17,7 @@ class EncodingChooserTest {
         AcceptEncoding accept = acceptEncoding == null
                 ? AcceptEncoding.absent()
                 : AcceptEncoding.parse(List.of(acceptEncoding), c -> c.equals("x-gzip") ? "gzip" : c);
-        return chooser.choose(offered, accept);
+        return chooser.choose(chooser.byPreference(offered), accept); // as deployment orders a method's codings
     }
 
     @ParameterizedTest(name = "[{index}] offered {0}, Accept-Encoding: {1} -> {2}")
@@ -64,8 +64,24 @@ class EncodingChooserTest {
 
     @Test
     void nothingOfferedMeansIdentityOrNotAcceptable() {
-        assertEquals(Choice.IDENTITY, choose(List.of(), "gzip"));
+        assertTrue(choose(List.of(), "gzip").isIdentity());
+        assertEquals(Reason.NONE_ACCEPTABLE, choose(List.of(), "gzip").reason());
         assertTrue(choose(List.of(), "identity;q=0").isNotAcceptable());
+    }
+
+    @ParameterizedTest(name = "[{index}] offered {0}, Accept-Encoding: {1} -> {2}")
+    @CsvSource(delimiter = '|', nullValues = "NONE", value = {
+        "lzf gzip    | 'gzip'                         | NEGOTIATED",
+        "lzf gzip    | NONE                           | NO_ACCEPT_ENCODING",
+        "lzf         | 'lzf;q=0.5, identity'          | IDENTITY_PREFERRED",
+        "lzf         | 'gzip, br'                     | NONE_ACCEPTABLE",
+        "lzf gzip    | 'lzf;q=0, gzip;q=0'            | NONE_ACCEPTABLE",
+        "lzf gzip    | ''                             | NONE_ACCEPTABLE",
+        "lzf         | 'lzf;q=0, identity;q=0'        | NOT_ACCEPTABLE",
+        "lzf         | '*;q=0, lzf'                   | NEGOTIATED",
+    })
+    void saysWhy(String offered, String acceptEncoding, Reason expected) {
+        assertEquals(expected, choose(List.of(offered.trim().split("\\s+")), acceptEncoding).reason());
     }
 
     @Test

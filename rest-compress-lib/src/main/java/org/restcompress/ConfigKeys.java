@@ -1,0 +1,76 @@
+package org.restcompress;
+
+import java.util.List;
+
+/**
+ * The configuration keys and their defaults. Each key is read from the JAX-RS configuration property of that name,
+ * else the system property, else its default; a malformed value fails the deployment with a message naming the key.
+ * Sizes are a byte count or a number with a {@code K}, {@code M} or {@code G} suffix (powers of 1024).
+ *
+ * <table>
+ * <caption>Keys</caption>
+ * <tr><th>key</th><th>default</th></tr>
+ * <tr><td>{@value #PREFERENCE}</td><td>{@code zstd, lz4, lzf, br, gzip, deflate}</td></tr>
+ * <tr><td>{@value #THRESHOLD}</td><td>{@value #DEFAULT_THRESHOLD} bytes</td></tr>
+ * <tr><td>{@value #EXCLUDED_MEDIA_TYPES}</td><td>images, audio, video, archives, fonts</td></tr>
+ * <tr><td>{@value #MAX_DECODED_SIZE}</td><td>10M</td></tr>
+ * <tr><td>{@value #MAX_CODINGS}</td><td>{@value #DEFAULT_MAX_CODINGS}</td></tr>
+ * <tr><td>{@value #REQUEST_CODING}</td><td>{@code identity} (client side)</td></tr>
+ * <tr><td>{@value #MAX_EXPANSION_RATIO}</td><td>0 (off)</td></tr>
+ * <tr><td>{@value #DEBUG}</td><td>{@code false}</td></tr>
+ * <tr><td>{@code restcompress.<coding>.<name>}</td><td>per codec, e.g. {@code restcompress.gzip.level=6}</td></tr>
+ * </table>
+ */
+public final class ConfigKeys {
+
+    public static final String PREFIX = "restcompress.";
+    public static final String PREFERENCE = PREFIX + "preference";
+    public static final String THRESHOLD = PREFIX + "threshold";
+    public static final String EXCLUDED_MEDIA_TYPES = PREFIX + "excluded-media-types";
+    public static final String MAX_DECODED_SIZE = PREFIX + "max-decoded-size";
+    public static final String MAX_CODINGS = PREFIX + "max-codings";
+    /**
+     * Client side: the coding for request bodies ({@code identity}, the default, sends them as they are). Also a
+     * per-request property of the same name, which overrides it for one request.
+     */
+    public static final String REQUEST_CODING = PREFIX + "request-coding";
+    /**
+     * Off (0) by default: a decoded body may not grow past this many times its coded size (after the first 64 KiB),
+     * as httpd's DeflateInflateRatioLimit. JSON legitimately compresses 20:1 and more.
+     */
+    public static final String MAX_EXPANSION_RATIO = PREFIX + "max-expansion-ratio";
+    /**
+     * For development only: every response of an annotated method carries a {@value #DECISION_HEADER} header saying
+     * whether it was encoded and why. It tells clients about the configuration, so never in production.
+     */
+    public static final String DEBUG = PREFIX + "debug";
+
+    /** The response header {@value #DEBUG} adds, for example {@code identity; reason=below-threshold; size=512}. */
+    public static final String DECISION_HEADER = "Compression-Decision";
+
+    /** Measured: see README, "Choosing the threshold". */
+    public static final int DEFAULT_THRESHOLD = 1024;
+    public static final long DEFAULT_MAX_DECODED_SIZE = 10L * 1024 * 1024;
+    public static final int DEFAULT_MAX_CODINGS = 3;
+    /**
+     * Measured (benchmarks/results/codecs.md, README "Codings"): zstd has the best ratio of the fast codings at
+     * about their speed, best or near best from 10 Mbit/s to beyond 1 Gbit/s; lz4 compresses faster than lzf; br
+     * compresses twice as fast as gzip at almost its ratio; gzip and deflate are the same deflate, but gzip is framed
+     * one way only and checked by a CRC. Codings a registry lacks are skipped.
+     */
+    public static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "lz4", "lzf", "br", "gzip", "deflate");
+    /** Already compressed; compressing again costs CPU and gains nothing. */
+    public static final List<String> DEFAULT_EXCLUDED_MEDIA_TYPES = List.of(
+            "image/*", "audio/*", "video/*", "font/woff", "font/woff2",
+            "application/zip", "application/gzip", "application/x-gzip", "application/zstd",
+            "application/x-bzip2", "application/x-xz", "application/x-7z-compressed", "application/vnd.rar",
+            "application/x-rar-compressed", "application/x-compress", "application/java-archive");
+
+    private ConfigKeys() {
+    }
+
+    /** The key of one codec setting: {@code restcompress.<coding>.<name>}. */
+    public static String codecKey(String coding, String name) {
+        return PREFIX + coding + "." + name;
+    }
+}

@@ -1,0 +1,102 @@
+package org.restcompress.internal;
+
+import static org.restcompress.ConfigKeys.DEBUG;
+import static org.restcompress.ConfigKeys.EXCLUDED_MEDIA_TYPES;
+import static org.restcompress.ConfigKeys.MAX_CODINGS;
+import static org.restcompress.ConfigKeys.MAX_DECODED_SIZE;
+import static org.restcompress.ConfigKeys.MAX_EXPANSION_RATIO;
+import static org.restcompress.ConfigKeys.PREFERENCE;
+import static org.restcompress.ConfigKeys.REQUEST_CODING;
+import static org.restcompress.ConfigKeys.THRESHOLD;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import org.restcompress.CompressionConfig;
+import org.restcompress.internal.negotiation.HeaderLists;
+
+/** Reads the {@link org.restcompress.ConfigKeys} from strings: sizes, lists and flags, each error naming its key. */
+public final class KeyValues {
+
+    private KeyValues() {
+    }
+
+    /** A builder holding every key {@code properties}, else the system properties, set. */
+    public static CompressionConfig.Builder read(Function<String, Object> properties) {
+        Function<String, Object> lookup = orSystemProperty(properties);
+        CompressionConfig.Builder b = CompressionConfig.builder().codecSettings(lookup);
+        string(lookup, PREFERENCE).ifPresent(v -> b.preference(list(v)));
+        string(lookup, THRESHOLD).ifPresent(v -> b.threshold(intSize(THRESHOLD, v)));
+        string(lookup, EXCLUDED_MEDIA_TYPES).ifPresent(v -> b.excludedMediaTypes(list(v)));
+        string(lookup, MAX_DECODED_SIZE).ifPresent(v -> b.maxDecodedSize(size(MAX_DECODED_SIZE, v)));
+        string(lookup, MAX_CODINGS).ifPresent(v -> b.maxCodings((int) Math.min(100, size(MAX_CODINGS, v))));
+        string(lookup, REQUEST_CODING).ifPresent(b::requestCoding);
+        string(lookup, MAX_EXPANSION_RATIO).ifPresent(v -> b.maxExpansionRatio(intSize(MAX_EXPANSION_RATIO, v)));
+        string(lookup, DEBUG).ifPresent(v -> b.debug(flag(DEBUG, v)));
+        return b;
+    }
+
+    /** {@code properties}' value of a key, else the system property's. */
+    public static Function<String, Object> orSystemProperty(Function<String, Object> properties) {
+        return key -> {
+            Object value = properties.apply(key);
+            return value != null ? value : System.getProperty(key);
+        };
+    }
+
+    public static Optional<String> string(Function<String, Object> lookup, String key) {
+        Object value = lookup.apply(key);
+        return value == null ? Optional.empty() : Optional.of(value.toString().trim());
+    }
+
+    /** The members of a comma-separated list, lower case. */
+    public static List<String> list(String value) {
+        List<String> members = new ArrayList<>();
+        for (String member : HeaderLists.members(List.of(value))) {
+            members.add(member.toLowerCase(Locale.ROOT));
+        }
+        return members;
+    }
+
+    /** {@code true} or {@code false}, any case. */
+    public static boolean flag(String key, String value) {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        if (v.equals("true") || v.equals("false")) {
+            return v.equals("true");
+        }
+        throw new IllegalArgumentException(key + " must be true or false, was '" + value + "'");
+    }
+
+    /**
+     * A byte count, optionally with a K, M or G suffix (powers of 1024; "KB", "MiB" and the like also read).
+     *
+     * @throws IllegalArgumentException naming {@code key} when {@code value} is not such a size
+     */
+    public static long size(String key, String value) {
+        String v = value.trim().toUpperCase(Locale.ROOT).replace("IB", "").replace("B", "").trim();
+        long unit = 1;
+        if (!v.isEmpty()) {
+            char last = v.charAt(v.length() - 1);
+            int shift = last == 'K' ? 10 : last == 'M' ? 20 : last == 'G' ? 30 : 0;
+            if (shift > 0) {
+                unit = 1L << shift;
+                v = v.substring(0, v.length() - 1).trim();
+            }
+        }
+        try {
+            long n = Long.parseLong(v);
+            if (n >= 0 && n <= Long.MAX_VALUE / unit) {
+                return n * unit;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException(key + " must be a size in bytes such as 1024, 64K or 10M, was '" + value + "'");
+    }
+
+    private static int intSize(String key, String value) {
+        return (int) Math.min(Integer.MAX_VALUE, size(key, value));
+    }
+}

@@ -1,0 +1,38 @@
+package org.restcompress.internal.negotiation;
+
+/** Why a response is, or is not, encoded: one value per rule of {@link ResponseDecision}, with its header token. */
+public enum Reason {
+    /** Encoded in the coding the client's {@code Accept-Encoding} and the server's preference chose. */
+    NEGOTIATED("negotiated"),
+    /** HEAD: the headers GET would get, and no body to encode. */
+    HEAD("head"),
+    NO_ACCEPT_ENCODING("no-accept-encoding"),
+    /** The client values identity above every coding on offer. */
+    IDENTITY_PREFERRED("identity-preferred"),
+    /** The client accepts none of the codings on offer (identity still acceptable). */
+    NONE_ACCEPTABLE("none-acceptable"),
+    /** The client refuses identity and every coding on offer: 406. */
+    NOT_ACCEPTABLE("not-acceptable"),
+    NO_ENTITY("no-entity"),
+    /** 1xx, 204, 206 or 304. */
+    STATUS("status"),
+    /** The response already carries a {@code Content-Encoding}: never two codings on one body. */
+    ALREADY_ENCODED("already-encoded"),
+    BYTE_RANGE("byte-range"),
+    EXCLUDED_MEDIA_TYPE("excluded-media-type"),
+    EXCLUDED_BY_PREDICATE("excluded-by-predicate"),
+    /** {@code @Uncompressed} on the method or its class. */
+    UNCOMPRESSED("uncompressed"),
+    BELOW_THRESHOLD("below-threshold");
+
+    private final String token;
+
+    Reason(String token) {
+        this.token = token;
+    }
+
+    /** The reason as it appears in logs and in the {@code Compression-Decision} header. */
+    public String token() {
+        return token;
+    }
+}
