@@ -1,0 +1,22 @@
+/**
+ * rest-compress: negotiated content codings for Jakarta REST. The API is {@code org.restcompress} (the annotations,
+ * the feature, its configuration and the decoding errors) and {@code org.restcompress.codec} (the codec SPI);
+ * everything under {@code org.restcompress.internal} may change in any release.
+ */
+module org.restcompress {
+    requires transitive jakarta.ws.rs;
+    requires com.ning.compress.lzf;
+    // optional codings: active when their library is present
+    requires static com.github.luben.zstd_jni;
+    requires static com.aayushatharva.brotli4j;
+    requires static org.lz4.java;
+
+    exports org.restcompress;
+    exports org.restcompress.codec;
+
+    uses org.restcompress.codec.ContentCodec;
+    provides org.restcompress.codec.ContentCodec with
+            org.restcompress.internal.codec.ZstdCodec,
+            org.restcompress.internal.codec.BrotliCodec,
+            org.restcompress.internal.codec.Lz4Codec;
+}
