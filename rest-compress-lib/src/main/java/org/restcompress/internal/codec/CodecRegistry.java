@@ -112,6 +112,9 @@ public final class CodecRegistry {
      */
     public List<ContentCodec> decoders(List<String> contentEncoding, int maxCodings)
             throws UnsupportedCodingException {
+        if (contentEncoding == null || contentEncoding.isEmpty()) {
+            return List.of(); // most requests: no body, or a plain one
+        }
         List<ContentCodec> codecs = new ArrayList<>();
         for (String member : HeaderLists.members(contentEncoding)) {
             ContentCodec codec = HeaderLists.isToken(member) ? byName.get(normalize(member)) : null;

@@ -15,8 +15,13 @@ final class Vary {
     }
 
     static void addAcceptEncoding(MultivaluedMap<String, Object> headers) {
+        List<Object> present = headers.get(VARY);
+        if (present == null || present.isEmpty()) {
+            headers.putSingle(VARY, HttpHeaders.ACCEPT_ENCODING); // the common case, without parsing
+            return;
+        }
         List<String> lines = new ArrayList<>();
-        for (Object value : headers.getOrDefault(VARY, List.of())) {
+        for (Object value : present) {
             lines.add(value.toString());
         }
         List<String> members = HeaderLists.members(lines);
