@@ -15,6 +15,7 @@ run() { echo "== $1"; java "${flags[@]}" -cp "$jar" "org.restcompress.bench.$1";
 
 run CodecReport
 run ThresholdReport
+run IdleCostReport
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk"; exit 1; }
 run server.ThroughputReport
 if [ "$(id -u)" = 0 ] && command -v tc >/dev/null; then

@@ -1,10 +1,8 @@
 package org.restcompress.bench;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -109,13 +107,7 @@ public final class CodecReport {
                 md.append(" | | | |\n");
             }
         }
-        Path out = Paths.get(System.getProperty("out", quick ? "target/codecs-quick.md" : "results/codecs.md"));
-        if (out.getParent() != null) {
-            Files.createDirectories(out.getParent());
-        }
-        Files.write(out, md.toString().getBytes(StandardCharsets.UTF_8));
-        System.out.println(md);
-        System.out.println("written to " + out.toAbsolutePath());
+        ResultFile.write("codecs", quick, md);
     }
 
     private static double harmonic(List<double[]> rows, int column) {

@@ -1,10 +1,5 @@
 package org.restcompress.bench;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.Collection;
@@ -59,13 +54,7 @@ public final class ThresholdReport {
                     encoded, saved, micros, saved <= 0 ? "never" : String.format(Locale.ROOT, "%.0f Mbit/s",
                             paysBelowMbit)));
         }
-        Path out = Paths.get(System.getProperty("out", quick ? "target/threshold-quick.md" : "results/threshold.md"));
-        if (out.getParent() != null) {
-            Files.createDirectories(out.getParent());
-        }
-        Files.write(out, md.toString().getBytes(StandardCharsets.UTF_8));
-        System.out.println(md);
-        System.out.println("written to " + out.toAbsolutePath());
+        ResultFile.write("threshold", quick, md);
     }
 
 }

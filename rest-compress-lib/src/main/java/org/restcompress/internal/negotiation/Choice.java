@@ -1,5 +1,7 @@
 package org.restcompress.internal.negotiation;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -9,6 +11,14 @@ import java.util.Objects;
 public final class Choice {
 
     private static final Choice NOT_ACCEPTABLE = new Choice(null, false, Reason.NOT_ACCEPTABLE);
+    /** One identity choice per reason: most requests end here, and need not allocate one. */
+    private static final Map<Reason, Choice> IDENTITY = new EnumMap<>(Reason.class);
+
+    static {
+        for (Reason reason : Reason.values()) {
+            IDENTITY.put(reason, new Choice(null, true, reason));
+        }
+    }
 
     private final String coding;
     private final boolean identityAcceptable;
@@ -27,7 +37,7 @@ public final class Choice {
 
     /** Send the body unencoded, because of {@code reason}. */
     public static Choice identity(Reason reason) {
-        return new Choice(null, true, Objects.requireNonNull(reason, "reason"));
+        return IDENTITY.get(Objects.requireNonNull(reason, "reason"));
     }
 
     /** Nothing acceptable: the client refuses identity and every coding on offer (406). */

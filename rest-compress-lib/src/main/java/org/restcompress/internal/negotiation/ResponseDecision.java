@@ -1,5 +1,7 @@
 package org.restcompress.internal.negotiation;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -92,7 +94,18 @@ public record ResponseDecision(String coding, Reason reason, int threshold, long
     }
 
     public static ResponseDecision identity(Reason reason) {
-        return new ResponseDecision(null, reason, 0, -1);
+        return IdentityDecisions.BY_REASON.get(reason);
+    }
+
+    /** One identity decision per reason, made once: most responses end here. */
+    private static final class IdentityDecisions {
+        static final Map<Reason, ResponseDecision> BY_REASON = new EnumMap<>(Reason.class);
+
+        static {
+            for (Reason reason : Reason.values()) {
+                BY_REASON.put(reason, new ResponseDecision(null, reason, 0, -1));
+            }
+        }
     }
 
     /** The decision for an encodable body that ended after {@code size} bytes, short of the threshold. */

@@ -4,6 +4,7 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.List;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.negotiation.Choice;
@@ -23,10 +24,11 @@ final class ExchangeFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        Choice choice = policy.choose(request.getHeaders().get(HttpHeaders.ACCEPT_ENCODING));
+        MultivaluedMap<String, String> headers = request.getHeaders();
+        Choice choice = policy.choose(headers.get(HttpHeaders.ACCEPT_ENCODING));
         List<ContentCodec> codings;
         try {
-            codings = policy.requestCodings(request.getHeaders().get(HttpHeaders.CONTENT_ENCODING));
+            codings = policy.requestCodings(headers.get(HttpHeaders.CONTENT_ENCODING));
         } catch (WebApplicationException unsupported) {
             new Exchange(choice, null, false).keep(request);
             request.abortWith(unsupported.getResponse());
@@ -37,7 +39,7 @@ final class ExchangeFilter implements ContainerRequestFilter {
             request.abortWith(Problems.notAcceptable(policy.offered()));
             return;
         }
-        boolean validatorNamedCoding = EntityTags.removeCodings(request.getHeaders(), choice.coding(),
+        boolean validatorNamedCoding = EntityTags.removeCodings(headers, choice.coding(),
                 policy.offered());
         new Exchange(choice, codings, validatorNamedCoding).keep(request);
     }

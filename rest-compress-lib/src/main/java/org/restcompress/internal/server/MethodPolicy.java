@@ -4,6 +4,8 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiPredicate;
 import org.restcompress.CompressionConfig;
 import org.restcompress.codec.ContentCodec;
@@ -30,6 +32,11 @@ final class MethodPolicy {
     private final int maxCodings;
     private final int maxExpansionRatio;
     private final boolean debug;
+    /**
+     * Choices by {@code Accept-Encoding} value: clients send few distinct ones (each browser one), so negotiation
+     * is a lookup on all but a client's first request. Bounded: past the bound, values are negotiated each time.
+     */
+    private final Map<String, Choice> choices = new ConcurrentHashMap<>();
 
     /**
      * @param name         the method, for logs
@@ -66,8 +73,31 @@ final class MethodPolicy {
         return uncompressed;
     }
 
+    static final int MAX_REMEMBERED_CHOICES = 64;
+
     /** The negotiated response coding for these {@code Accept-Encoding} lines. */
     Choice choose(List<String> acceptEncoding) {
+        if (acceptEncoding == null || acceptEncoding.size() != 1) {
+            return negotiate(acceptEncoding);
+        }
+        String value = acceptEncoding.get(0);
+        Choice known = choices.get(value);
+        if (known != null) {
+            return known;
+        }
+        Choice choice = negotiate(acceptEncoding);
+        if (choices.size() < MAX_REMEMBERED_CHOICES && value.length() <= 256) {
+            choices.putIfAbsent(value, choice);
+        }
+        return choice;
+    }
+
+    /** How many choices are remembered (for tests). */
+    int rememberedChoices() {
+        return choices.size();
+    }
+
+    private Choice negotiate(List<String> acceptEncoding) {
         return chooser.choose(offered, AcceptEncoding.parse(acceptEncoding, registry::canonical));
     }
 

@@ -1,0 +1,38 @@
+package org.restcompress.internal.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.restcompress.CompressionConfig;
+import org.restcompress.codec.CodecOptions;
+import org.restcompress.internal.codec.CodecRegistry;
+import org.restcompress.internal.negotiation.Choice;
+import org.restcompress.internal.negotiation.Reason;
+
+class MethodPolicyTest {
+
+    private final MethodPolicy policy = new MethodPolicy("Test.get", List.of("gzip", "lzf"), false,
+            CodecRegistry.load(getClass().getClassLoader(), token -> CodecOptions.NONE),
+            CompressionConfig.builder().preference(List.of("lzf", "gzip")).build(), 1024, 1 << 20);
+
+    @Test
+    void remembersChoicesByHeaderValue() {
+        Choice first = policy.choose(List.of("gzip, lzf"));
+        assertEquals("lzf", first.coding(), "server preference among equals, offered order notwithstanding");
+        assertSame(first, policy.choose(List.of("gzip, lzf")));
+        assertEquals(Reason.NO_ACCEPT_ENCODING, policy.choose(null).reason());
+        assertEquals("gzip", policy.choose(List.of("gzip", "lzf;q=0")).coding(), "two lines: negotiated each time");
+    }
+
+    @Test
+    void rememberedChoicesAreBounded() {
+        for (int i = 0; i < 10 * MethodPolicy.MAX_REMEMBERED_CHOICES; i++) {
+            Choice choice = policy.choose(List.of("x-" + i + ", gzip;q=0.5"));
+            assertEquals("gzip", choice.coding()); // still right past the bound
+        }
+        assertTrue(policy.rememberedChoices() <= MethodPolicy.MAX_REMEMBERED_CHOICES);
+    }
+}
