@@ -1,6 +1,7 @@
 /**
  * rest-compress: negotiated content codings for Jakarta REST. The API is {@code org.restcompress} (the annotations,
- * the feature, its configuration and the decoding errors) and {@code org.restcompress.codec} (the codec SPI);
+ * the feature, its configuration and the decoding errors) {@code org.restcompress.codec} (the codec SPI) and
+ * {@code org.restcompress.dictionary} (the dictionary store SPI);
  * everything under {@code org.restcompress.internal} may change in any release.
  */
 module org.restcompress {
@@ -13,6 +14,7 @@ module org.restcompress {
 
     exports org.restcompress;
     exports org.restcompress.codec;
+    exports org.restcompress.dictionary;
 
     uses org.restcompress.codec.ContentCodec;
     provides org.restcompress.codec.ContentCodec with

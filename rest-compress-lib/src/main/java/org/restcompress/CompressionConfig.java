@@ -11,11 +11,16 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
+import org.restcompress.dictionary.DictionaryStore;
 import org.restcompress.internal.KeyValues;
 import org.restcompress.internal.negotiation.HeaderLists;
 
@@ -35,6 +40,13 @@ public final class CompressionConfig {
     private final boolean debug;
     private final BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponses;
     private final Function<String, Object> codecSettings;
+    private final DictionaryStore dictionaryStore;
+    private final long dictionaryStoreMaxBytes;
+    private final int dictionaryStoreMaxEntries;
+    private final long dictionaryMaxSize;
+    private final boolean dictionaryCrossOrigin;
+    private final String dictionaryPath;
+    private final Map<String, Object> sharedDictionaries;
 
     private CompressionConfig(Builder b) {
         this.preference = List.copyOf(b.preference);
@@ -47,6 +59,13 @@ public final class CompressionConfig {
         this.debug = b.debug;
         this.excludeResponses = b.excludeResponses;
         this.codecSettings = b.codecSettings;
+        this.dictionaryStore = b.dictionaryStore;
+        this.dictionaryStoreMaxBytes = b.dictionaryStoreMaxBytes;
+        this.dictionaryStoreMaxEntries = b.dictionaryStoreMaxEntries;
+        this.dictionaryMaxSize = b.dictionaryMaxSize;
+        this.dictionaryCrossOrigin = b.dictionaryCrossOrigin;
+        this.dictionaryPath = b.dictionaryPath;
+        this.sharedDictionaries = Collections.unmodifiableMap(new LinkedHashMap<>(b.sharedDictionaries));
     }
 
     /** Every setting at its default (system properties ignored; codec keys are still read where the feature runs). */
@@ -120,6 +139,46 @@ public final class CompressionConfig {
         return codecSettings.apply(key);
     }
 
+    /**
+     * The store for dictionaries sent by {@link UseAsDictionary} methods: the one given to the builder, else an
+     * in-memory one within {@link #dictionaryStoreMaxBytes()} and {@link #dictionaryStoreMaxEntries()} (made by the
+     * feature, one per application).
+     */
+    public Optional<DictionaryStore> dictionaryStore() {
+        return Optional.ofNullable(dictionaryStore);
+    }
+
+    public long dictionaryStoreMaxBytes() {
+        return dictionaryStoreMaxBytes;
+    }
+
+    public int dictionaryStoreMaxEntries() {
+        return dictionaryStoreMaxEntries;
+    }
+
+    /** The largest response kept as a dictionary (server), or dictionary kept (client). */
+    public long dictionaryMaxSize() {
+        return dictionaryMaxSize;
+    }
+
+    /** Whether cross-origin requests may get dictionary-compressed responses. */
+    public boolean dictionaryCrossOrigin() {
+        return dictionaryCrossOrigin;
+    }
+
+    /** Where shared dictionaries are served, relative to the application's base path, without slashes at its ends. */
+    public String dictionaryPath() {
+        return dictionaryPath;
+    }
+
+    /**
+     * Shared dictionaries by name: the content ({@code byte[]}) given to the builder, or where to read it (a
+     * {@code String} location) from a {@code restcompress.shared-dictionary.<name>} key.
+     */
+    public Map<String, Object> sharedDictionaries() {
+        return sharedDictionaries;
+    }
+
     @Override
     public String toString() {
         return "CompressionConfig[preference=" + preference + ", threshold=" + threshold + ", excluded="
@@ -140,6 +199,13 @@ public final class CompressionConfig {
         private boolean debug;
         private BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponses = (q, r) -> false;
         private Function<String, Object> codecSettings = key -> null;
+        private DictionaryStore dictionaryStore;
+        private long dictionaryStoreMaxBytes = ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_BYTES;
+        private int dictionaryStoreMaxEntries = ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_ENTRIES;
+        private long dictionaryMaxSize = ConfigKeys.DEFAULT_DICTIONARY_MAX_SIZE;
+        private boolean dictionaryCrossOrigin;
+        private String dictionaryPath = ConfigKeys.DEFAULT_DICTIONARY_PATH;
+        private final Map<String, Object> sharedDictionaries = new LinkedHashMap<>();
 
         private Builder() {
         }
@@ -217,6 +283,62 @@ public final class CompressionConfig {
         public Builder codecSettings(Function<String, Object> lookup) {
             this.codecSettings = Objects.requireNonNull(lookup, "lookup");
             return this;
+        }
+
+        /** Where responses of {@link UseAsDictionary} methods are kept (for example one shared by every instance). */
+        public Builder dictionaryStore(DictionaryStore store) {
+            this.dictionaryStore = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
+        /** The bounds of the default, in-memory, dictionary store. */
+        public Builder dictionaryStoreLimits(long maxBytes, int maxEntries) {
+            this.dictionaryStoreMaxBytes = atLeast(ConfigKeys.DICTIONARY_STORE_MAX_BYTES, maxBytes, 0);
+            this.dictionaryStoreMaxEntries = (int) atLeast(ConfigKeys.DICTIONARY_STORE_MAX_ENTRIES, maxEntries, 0);
+            return this;
+        }
+
+        public Builder dictionaryMaxSize(long bytes) {
+            this.dictionaryMaxSize = atLeast(ConfigKeys.DICTIONARY_MAX_SIZE, bytes, 0);
+            return this;
+        }
+
+        public Builder dictionaryCrossOrigin(boolean allowed) {
+            this.dictionaryCrossOrigin = allowed;
+            return this;
+        }
+
+        public Builder dictionaryPath(String path) {
+            String trimmed = path.trim().replaceAll("^/+|/+$", "");
+            if (trimmed.isEmpty() || !trimmed.matches("[A-Za-z0-9._~/-]+") || trimmed.contains("//")) {
+                throw new IllegalArgumentException(ConfigKeys.DICTIONARY_PATH
+                        + " must be a path of letters, digits and . _ ~ - /, was '" + path + "'");
+            }
+            this.dictionaryPath = trimmed;
+            return this;
+        }
+
+        /** A shared dictionary, for {@code @SharedDictionary(name)} methods (e.g. one made by the trainer). */
+        public Builder sharedDictionary(String name, byte[] content) {
+            sharedDictionaries.put(checkName(name), content.clone());
+            return this;
+        }
+
+        /** A shared dictionary read at deployment from {@code classpath:<resource>} or a file path. */
+        public Builder sharedDictionary(String name, String location) {
+            if (location == null || location.isBlank()) {
+                throw new IllegalArgumentException(ConfigKeys.SHARED_DICTIONARY_PREFIX + name + " must name a location");
+            }
+            sharedDictionaries.put(checkName(name), location.trim());
+            return this;
+        }
+
+        private static String checkName(String name) {
+            if (name == null || !name.matches("[A-Za-z0-9._-]{1,64}")) {
+                throw new IllegalArgumentException("a shared dictionary's name is 1 to 64 letters, digits, '.', '_' "
+                        + "or '-', was '" + name + "'");
+            }
+            return name;
         }
 
         public CompressionConfig build() {

@@ -6,6 +6,8 @@ import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.internal.KeyValues;
@@ -49,7 +51,7 @@ public final class CompressionFeature implements Feature {
             return false;
         }
         context.property(CONFIGURED, Boolean.TRUE);
-        CompressionConfig settings = config != null ? config : CompressionConfig.from(configuration::getProperty);
+        CompressionConfig settings = config != null ? config : fromKeys(configuration);
         // Codec keys: the configuration's own source first, then the JAX-RS configuration, then system properties,
         // so that -Drestcompress.gzip.level=9 also reaches a feature built in code.
         Function<String, Object> keys = KeyValues.orSystemProperty(key -> {
@@ -61,10 +63,19 @@ public final class CompressionFeature implements Feature {
         if (configuration.getRuntimeType() == RuntimeType.CLIENT) {
             ClientCompression.register(context, settings, registry);
         } else {
-            context.register(new CompressionBinder(settings, registry));
+            CompressionBinder.register(context, settings, registry, classLoader());
             context.register(new ContentDecodingExceptionMapper());
         }
         return true;
+    }
+
+    /** The keys' values, shared dictionaries included (their names are found among the properties' names). */
+    private static CompressionConfig fromKeys(Configuration configuration) {
+        CompressionConfig.Builder builder = KeyValues.read(configuration::getProperty);
+        Set<String> names = new TreeSet<>(configuration.getPropertyNames());
+        names.addAll(System.getProperties().stringPropertyNames());
+        KeyValues.sharedDictionaries(builder, names, KeyValues.orSystemProperty(configuration::getProperty));
+        return builder.build();
     }
 
     private static ClassLoader classLoader() {

@@ -19,6 +19,13 @@ import java.util.List;
  * <tr><td>{@value #MAX_EXPANSION_RATIO}</td><td>0 (off)</td></tr>
  * <tr><td>{@value #DEBUG}</td><td>{@code false}</td></tr>
  * <tr><td>{@code restcompress.<coding>.<name>}</td><td>per codec, e.g. {@code restcompress.gzip.level=6}</td></tr>
+ * <tr><td>{@value #DICTIONARY_STORE_MAX_BYTES}</td><td>32M</td></tr>
+ * <tr><td>{@value #DICTIONARY_STORE_MAX_ENTRIES}</td><td>{@value #DEFAULT_DICTIONARY_STORE_MAX_ENTRIES}</td></tr>
+ * <tr><td>{@value #DICTIONARY_MAX_SIZE}</td><td>1M</td></tr>
+ * <tr><td>{@value #DICTIONARY_CROSS_ORIGIN}</td><td>{@code false}</td></tr>
+ * <tr><td>{@value #DICTIONARY_PATH}</td><td>{@value #DEFAULT_DICTIONARY_PATH}</td></tr>
+ * <tr><td>{@code restcompress.shared-dictionary.<name>}</td><td>none; e.g. {@code classpath:dictionaries/items.dict}
+ * </td></tr>
  * </table>
  */
 public final class ConfigKeys {
@@ -45,6 +52,32 @@ public final class ConfigKeys {
      */
     public static final String DEBUG = PREFIX + "debug";
 
+    /**
+     * Server side: the content bytes the in-memory dictionary store keeps at most: the responses of
+     * {@link UseAsDictionary} methods, by SHA-256, for deltas against them (RFC 9842).
+     */
+    public static final String DICTIONARY_STORE_MAX_BYTES = PREFIX + "dictionary.store-max-bytes";
+    /** Server side: the responses the in-memory dictionary store keeps at most. */
+    public static final String DICTIONARY_STORE_MAX_ENTRIES = PREFIX + "dictionary.store-max-entries";
+    /**
+     * The largest response kept as a dictionary (a longer one is sent, announced, but not kept: each response being
+     * kept is copied in memory while it is written, up to this size). On a client, the largest dictionary it keeps.
+     */
+    public static final String DICTIONARY_MAX_SIZE = PREFIX + "dictionary.max-size";
+    /**
+     * Whether requests from other origins ({@code Sec-Fetch-Site} other than {@code same-origin} or {@code none}) may
+     * get dictionary-compressed responses (RFC 9842 section 9.2). Off: another site's page could otherwise learn about
+     * a response's content from the size of its delta.
+     */
+    public static final String DICTIONARY_CROSS_ORIGIN = PREFIX + "dictionary.cross-origin";
+    /** The path, under the application's base, where shared dictionaries are served: {@code <path>/<sha-256>}. */
+    public static final String DICTIONARY_PATH = PREFIX + "dictionary.path";
+    /**
+     * The prefix of a shared dictionary's key: {@code restcompress.shared-dictionary.<name>=<location>}, where the
+     * location is {@code classpath:<resource>} or a file path.
+     */
+    public static final String SHARED_DICTIONARY_PREFIX = PREFIX + "shared-dictionary.";
+
     /** The response header {@value #DEBUG} adds, for example {@code identity; reason=below-threshold; size=512}. */
     public static final String DECISION_HEADER = "Compression-Decision";
 
@@ -59,6 +92,10 @@ public final class ConfigKeys {
      * one way only and checked by a CRC. Codings a registry lacks are skipped.
      */
     public static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "lz4", "lzf", "br", "gzip", "deflate");
+    public static final long DEFAULT_DICTIONARY_STORE_MAX_BYTES = 32L * 1024 * 1024;
+    public static final int DEFAULT_DICTIONARY_STORE_MAX_ENTRIES = 1000;
+    public static final long DEFAULT_DICTIONARY_MAX_SIZE = 1024 * 1024;
+    public static final String DEFAULT_DICTIONARY_PATH = "compression-dictionaries";
     /** Already compressed; compressing again costs CPU and gains nothing. */
     public static final List<String> DEFAULT_EXCLUDED_MEDIA_TYPES = List.of(
             "image/*", "audio/*", "video/*", "font/woff", "font/woff2",

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import org.restcompress.CompressionConfig;
+import org.restcompress.ConfigKeys;
 import org.restcompress.internal.negotiation.HeaderLists;
 
 /** Reads the {@link org.restcompress.ConfigKeys} from strings: sizes, lists and flags, each error naming its key. */
@@ -35,7 +36,33 @@ public final class KeyValues {
         string(lookup, REQUEST_CODING).ifPresent(b::requestCoding);
         string(lookup, MAX_EXPANSION_RATIO).ifPresent(v -> b.maxExpansionRatio(intSize(MAX_EXPANSION_RATIO, v)));
         string(lookup, DEBUG).ifPresent(v -> b.debug(flag(DEBUG, v)));
+        long storeBytes = string(lookup, ConfigKeys.DICTIONARY_STORE_MAX_BYTES)
+                .map(v -> size(ConfigKeys.DICTIONARY_STORE_MAX_BYTES, v))
+                .orElse(ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_BYTES);
+        int storeEntries = string(lookup, ConfigKeys.DICTIONARY_STORE_MAX_ENTRIES)
+                .map(v -> intSize(ConfigKeys.DICTIONARY_STORE_MAX_ENTRIES, v))
+                .orElse(ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_ENTRIES);
+        b.dictionaryStoreLimits(storeBytes, storeEntries);
+        string(lookup, ConfigKeys.DICTIONARY_MAX_SIZE)
+                .ifPresent(v -> b.dictionaryMaxSize(size(ConfigKeys.DICTIONARY_MAX_SIZE, v)));
+        string(lookup, ConfigKeys.DICTIONARY_CROSS_ORIGIN)
+                .ifPresent(v -> b.dictionaryCrossOrigin(flag(ConfigKeys.DICTIONARY_CROSS_ORIGIN, v)));
+        string(lookup, ConfigKeys.DICTIONARY_PATH).ifPresent(b::dictionaryPath);
         return b;
+    }
+
+    /**
+     * Adds to {@code b} every {@code restcompress.shared-dictionary.<name>} among {@code names} (the JAX-RS
+     * configuration's property names, then the system properties'), read through {@code lookup}.
+     */
+    public static void sharedDictionaries(CompressionConfig.Builder b, Iterable<String> names,
+            Function<String, Object> lookup) {
+        for (String key : names) {
+            if (key.startsWith(ConfigKeys.SHARED_DICTIONARY_PREFIX)) {
+                String name = key.substring(ConfigKeys.SHARED_DICTIONARY_PREFIX.length());
+                string(lookup, key).ifPresent(location -> b.sharedDictionary(name, location));
+            }
+        }
     }
 
     /** {@code properties}' value of a key, else the system property's. */

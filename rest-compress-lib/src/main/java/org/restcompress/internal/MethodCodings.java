@@ -18,7 +18,9 @@ import org.restcompress.internal.codec.IdentityCodec;
 import org.restcompress.internal.negotiation.EncodingChooser;
 import org.restcompress.Compressed;
 import org.restcompress.CompressionOptions;
+import org.restcompress.SharedDictionary;
 import org.restcompress.Uncompressed;
+import org.restcompress.UseAsDictionary;
 
 /**
  * The codings a resource method declares through {@link Compressed} and annotations meta-annotated with it. Looked up
@@ -52,6 +54,11 @@ public record MethodCodings(boolean all, Set<String> tokens, boolean uncompresse
                 return Optional.of(found.get().excludingResponses(uncompressed));
             }
         }
+        // a dictionary annotation alone offers every coding, as a plain @Compressed does
+        if (annotation(resourceClass, method, UseAsDictionary.class).isPresent()
+                || annotation(resourceClass, method, SharedDictionary.class).isPresent()) {
+            return Optional.of(new MethodCodings(true, Set.of(), uncompressed));
+        }
         return Optional.empty();
     }
 
@@ -61,16 +68,22 @@ public record MethodCodings(boolean all, Set<String> tokens, boolean uncompresse
 
     /** The method's {@link CompressionOptions}, else its class's, else none. */
     public static Optional<CompressionOptions> options(Class<?> resourceClass, Method method) {
+        return annotation(resourceClass, method, CompressionOptions.class);
+    }
+
+    /** The method's annotation of this type, else the class's (searched as codings are), else none. */
+    public static <A extends Annotation> Optional<A> annotation(Class<?> resourceClass, Method method,
+            Class<A> type) {
         for (Method candidate : overridden(resourceClass, method)) {
-            CompressionOptions options = candidate.getAnnotation(CompressionOptions.class);
-            if (options != null) {
-                return Optional.of(options);
+            A found = candidate.getAnnotation(type);
+            if (found != null) {
+                return Optional.of(found);
             }
         }
-        for (Class<?> type : hierarchy(resourceClass != null ? resourceClass : method.getDeclaringClass())) {
-            CompressionOptions options = type.getAnnotation(CompressionOptions.class);
-            if (options != null) {
-                return Optional.of(options);
+        for (Class<?> c : hierarchy(resourceClass != null ? resourceClass : method.getDeclaringClass())) {
+            A found = c.getAnnotation(type);
+            if (found != null) {
+                return Optional.of(found);
             }
         }
         return Optional.empty();

@@ -3,9 +3,11 @@ package org.restcompress.internal.codec;
 import com.aayushatharva.brotli4j.Brotli4jLoader;
 import com.aayushatharva.brotli4j.encoder.BrotliOutputStream;
 import com.aayushatharva.brotli4j.encoder.Encoder;
+import com.aayushatharva.brotli4j.encoder.PreparedDictionary;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.ContentCodec;
 
@@ -41,7 +43,7 @@ public final class BrotliCodec implements ContentCodec {
     /** brotli4j's flush ends a meta-block but does not flush the sink: this one does, as codecs must. */
     @Override
     public OutputStream encode(OutputStream sink) throws IOException {
-        return new BrotliOutputStream(sink, new Encoder.Parameters().setQuality(settings.quality()).setWindow(settings.window())) {
+        return new BrotliOutputStream(sink, parameters()) {
             @Override
             public void flush() throws IOException {
                 super.flush();
@@ -50,9 +52,69 @@ public final class BrotliCodec implements ContentCodec {
         };
     }
 
+    /**
+     * Encodes against {@code dictionary} as a raw prefix dictionary (RFC 9842's {@code dcb}), at quality 5 or more. {@code dictionary} must
+     * be a direct buffer that stays reachable while the stream is open: the prepared form points into it. The prepared
+     * form's native memory is freed when the stream closes.
+     */
+    public OutputStream encode(OutputStream sink, ByteBuffer dictionary) throws IOException {
+        PreparedDictionary prepared = Encoder.prepareDictionary(dictionary, RAW_DICTIONARY);
+        try {
+            BrotliOutputStream stream = new BrotliOutputStream(sink, parameters()
+                    .setQuality(Math.max(MIN_DICTIONARY_QUALITY, settings.quality()))) {
+                private final ByteBuffer keep = dictionary; // reachable while the encoder reads it
+
+                @Override
+                public void flush() throws IOException {
+                    super.flush();
+                    sink.flush();
+                }
+
+                @Override
+                public void close() throws IOException {
+                    try {
+                        super.close();
+                    } finally {
+                        free(prepared);
+                    }
+                }
+            };
+            stream.attachDictionary(prepared);
+            return stream;
+        } catch (IOException | RuntimeException e) {
+            free(prepared);
+            throw e;
+        }
+    }
+
+    private Encoder.Parameters parameters() {
+        return new Encoder.Parameters().setQuality(settings.quality()).setWindow(settings.window());
+    }
+
+    /** Below quality 5 brotli's encoder ignores an attached dictionary (measured: the output does not shrink). */
+    static final int MIN_DICTIONARY_QUALITY = 5;
+
+    /** brotli's {@code BROTLI_SHARED_DICTIONARY_RAW}: the dictionary's bytes as they are, a prefix to the data. */
+    private static final int RAW_DICTIONARY = 0;
+
+    private static void free(PreparedDictionary prepared) {
+        if (prepared instanceof AutoCloseable) { // brotli4j's implementation frees its native copy on close
+            try {
+                ((AutoCloseable) prepared).close();
+            } catch (Exception ignored) {
+                // nothing more can be freed
+            }
+        }
+    }
+
     @Override
     public InputStream decode(InputStream source) throws IOException {
-        return new BrotliDecoder(source);
+        return new BrotliDecoder(source, null);
+    }
+
+    /** Decodes a stream made against {@code dictionary} (a direct buffer, reachable until the stream is closed). */
+    public InputStream decode(InputStream source, ByteBuffer dictionary) throws IOException {
+        return new BrotliDecoder(source, dictionary);
     }
 
     @Override

@@ -24,10 +24,18 @@ final class BrotliDecoder extends InputStream {
     private ByteBuffer output;
     private boolean released;
     private boolean ended;
+    /** A dictionary the native decoder reads from: kept reachable while it may. */
+    private final ByteBuffer dictionary;
 
-    BrotliDecoder(InputStream source) throws IOException {
+    /** {@code dictionary}: a direct buffer attached as a raw prefix dictionary, or {@code null}. */
+    BrotliDecoder(InputStream source, ByteBuffer dictionary) throws IOException {
         this.source = Objects.requireNonNull(source, "source");
         this.decoder = new DecoderJNI.Wrapper(CHUNK);
+        this.dictionary = dictionary;
+        if (dictionary != null && !decoder.attachDictionary(dictionary)) {
+            decoder.destroy();
+            throw new IOException("brotli: the dictionary could not be attached");
+        }
     }
 
     @Override

@@ -112,12 +112,21 @@ public final class CodecRegistry {
      */
     public List<ContentCodec> decoders(List<String> contentEncoding, int maxCodings)
             throws UnsupportedCodingException {
+        return decoders(contentEncoding, maxCodings, token -> null);
+    }
+
+    /** As {@link #decoders(List, int)}, with {@code more} decoders (by lower-case token) besides the registry's. */
+    public List<ContentCodec> decoders(List<String> contentEncoding, int maxCodings,
+            Function<String, ContentCodec> more) throws UnsupportedCodingException {
         if (contentEncoding == null || contentEncoding.isEmpty()) {
             return List.of(); // most requests: no body, or a plain one
         }
         List<ContentCodec> codecs = new ArrayList<>();
         for (String member : HeaderLists.members(contentEncoding)) {
             ContentCodec codec = HeaderLists.isToken(member) ? byName.get(normalize(member)) : null;
+            if (codec == null && HeaderLists.isToken(member)) {
+                codec = more.apply(normalize(member));
+            }
             if (codec == null) {
                 throw new UnsupportedCodingException("unsupported content coding '" + printable(member) + "'");
             }

@@ -2,8 +2,11 @@ package org.restcompress.internal.codec;
 
 import com.github.luben.zstd.RecyclingBufferPool;
 import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDictContentType;
+import com.github.luben.zstd.ZstdDictDecompress;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import com.github.luben.zstd.util.Native;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -76,6 +79,46 @@ public final class ZstdCodec implements ContentCodec {
     @Override
     public InputStream decode(InputStream source) throws IOException {
         return new ZstdInputStreamNoFinalizer(source, RecyclingBufferPool.INSTANCE).setLongMax(MAX_WINDOW_LOG);
+    }
+
+    /**
+     * Encodes against {@code dictionary} taken as raw content (RFC 9842's {@code dcz}: a dictionary made by zstd's
+     * trainer is raw content too there, as browsers load it), on a pooled context: giving it back resets the
+     * dictionary with the parameters.
+     */
+    public OutputStream encode(OutputStream sink, byte[] dictionary) {
+        return new ZstdEncoder(sink, pool, context -> context.loadDict(dictionary, ZstdDictContentType.RAW_CONTENT));
+    }
+
+    /**
+     * Decodes a frame made against {@code dictionary} (raw content), allowing a window of up to 8 MB or 1.25 times
+     * the dictionary, whichever is larger (RFC 9842 section 4.2). The native dictionary is freed on close.
+     */
+    public InputStream decode(InputStream source, byte[] dictionary) throws IOException {
+        ZstdDictDecompress prepared = new ZstdDictDecompress(dictionary, ZstdDictContentType.RAW_CONTENT);
+        try {
+            ZstdInputStreamNoFinalizer stream = new ZstdInputStreamNoFinalizer(source, RecyclingBufferPool.INSTANCE)
+                    .setLongMax(windowLogFor(dictionary.length)).setDict(prepared);
+            return new FilterInputStream(stream) {
+                @Override
+                public void close() throws IOException {
+                    try {
+                        super.close();
+                    } finally {
+                        prepared.close();
+                    }
+                }
+            };
+        } catch (IOException | RuntimeException e) {
+            prepared.close();
+            throw e;
+        }
+    }
+
+    /** The smallest window log covering max(8 MB, 1.25 x the dictionary). */
+    static int windowLogFor(int dictionarySize) {
+        long needed = Math.max(1L << MAX_WINDOW_LOG, dictionarySize + (long) dictionarySize / 4);
+        return 64 - Long.numberOfLeadingZeros(needed - 1);
     }
 
     @Override

@@ -80,9 +80,21 @@ final class ZstdEncoder extends OutputStream {
     private final byte[] one = new byte[1];
 
     ZstdEncoder(OutputStream sink, Pool pool) {
+        this(sink, pool, context -> { });
+    }
+
+    /** {@code prepare} sets what this stream alone needs on the pooled context (a dictionary). */
+    ZstdEncoder(OutputStream sink, Pool pool, Consumer<ZstdCompressCtx> prepare) {
         this.sink = Objects.requireNonNull(sink, "sink");
         this.pool = pool;
-        this.entry = pool.take();
+        Entry taken = pool.take();
+        try {
+            prepare.accept(taken.context);
+        } catch (RuntimeException e) {
+            pool.give(taken);
+            throw e;
+        }
+        this.entry = taken;
     }
 
     @Override

@@ -35,6 +35,11 @@ public final class Choice {
         return new Choice(Objects.requireNonNull(coding, "coding"), identityAcceptable, Reason.NEGOTIATED);
     }
 
+    /** Encode with {@code coding} ({@code dcz} or {@code dcb}) against the dictionary the client named. */
+    public static Choice withDictionary(String coding, boolean identityAcceptable) {
+        return new Choice(Objects.requireNonNull(coding, "coding"), identityAcceptable, Reason.DICTIONARY);
+    }
+
     /** Send the body unencoded, because of {@code reason}. */
     public static Choice identity(Reason reason) {
         return IDENTITY.get(Objects.requireNonNull(reason, "reason"));

@@ -4,6 +4,8 @@ package org.restcompress.internal.negotiation;
 public enum Reason {
     /** Encoded in the coding the client's {@code Accept-Encoding} and the server's preference chose. */
     NEGOTIATED("negotiated"),
+    /** Encoded against a dictionary the client named ({@code dcz}, {@code dcb}: RFC 9842). */
+    DICTIONARY("dictionary"),
     /** HEAD: the headers GET would get, and no body to encode. */
     HEAD("head"),
     NO_ACCEPT_ENCODING("no-accept-encoding"),

@@ -89,7 +89,9 @@ public record ResponseDecision(String coding, Reason reason, int threshold, long
         if (optional && !facts.compressibleType()) {
             return identity(Reason.EXCLUDED_MEDIA_TYPE);
         }
-        return new ResponseDecision(choice.coding(), facts.head() ? Reason.HEAD : Reason.NEGOTIATED,
+        Reason reason = facts.head() ? Reason.HEAD
+                : choice.reason() == Reason.DICTIONARY ? Reason.DICTIONARY : Reason.NEGOTIATED;
+        return new ResponseDecision(choice.coding(), reason,
                 optional ? Math.max(1, facts.threshold()) : 1, -1);
     }
 

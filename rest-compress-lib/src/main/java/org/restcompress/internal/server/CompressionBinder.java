@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.restcompress.CompressionConfig;
 import org.restcompress.CompressionOptions;
+import org.restcompress.SharedDictionary;
+import org.restcompress.UseAsDictionary;
 import org.restcompress.internal.MethodCodings;
 import org.restcompress.internal.codec.CodecRegistry;
 
@@ -38,10 +40,25 @@ public final class CompressionBinder implements DynamicFeature {
 
     private final CompressionConfig config;
     private final CodecRegistry registry;
+    private final ServerDictionaries dictionaries;
 
-    public CompressionBinder(CompressionConfig config, CodecRegistry registry) {
+    private CompressionBinder(CompressionConfig config, CodecRegistry registry, ServerDictionaries dictionaries) {
         this.config = config;
         this.registry = registry;
+        this.dictionaries = dictionaries;
+    }
+
+    /**
+     * Registers the server side: this binder, and the endpoint that serves shared dictionaries when there are any.
+     * Shared dictionaries are read here, so a missing file fails the deployment.
+     */
+    public static void register(FeatureContext context, CompressionConfig config, CodecRegistry registry,
+            ClassLoader loader) {
+        ServerDictionaries dictionaries = new ServerDictionaries(config, registry, loader);
+        context.register(new CompressionBinder(config, registry, dictionaries));
+        if (dictionaries.hasShared()) {
+            context.register(new DictionaryEndpoint(dictionaries));
+        }
     }
 
     @Override
@@ -55,7 +72,7 @@ public final class CompressionBinder implements DynamicFeature {
         if (declared.isEmpty()) {
             return;
         }
-        MethodPolicy policy = policyFor(declared.get(), MethodCodings.options(type, method), method);
+        MethodPolicy policy = policyFor(declared.get(), MethodCodings.options(type, method), type, method);
         context.register(new ExchangeFilter(policy), Map.of(ContainerRequestFilter.class, Priorities.ENTITY_CODER));
         context.register(new ResponseCompression(policy), Map.of(
                 ContainerResponseFilter.class, LAST_RESPONSE_FILTER,
@@ -63,7 +80,8 @@ public final class CompressionBinder implements DynamicFeature {
         context.register(new RequestDecompression(policy), Map.of(ReaderInterceptor.class, DECODER_PRIORITY));
     }
 
-    private MethodPolicy policyFor(MethodCodings declared, Optional<CompressionOptions> options, Method method) {
+    private MethodPolicy policyFor(MethodCodings declared, Optional<CompressionOptions> options, Class<?> type,
+            Method method) {
         String name = method.getDeclaringClass().getSimpleName() + "." + method.getName();
         List<String> offered = declared.resolve(registry, config.preference(), token -> LOG.log(
                 System.Logger.Level.WARNING, "rest-compress: " + method.getDeclaringClass().getName() + "."
@@ -74,6 +92,27 @@ public final class CompressionBinder implements DynamicFeature {
         int threshold = options.map(CompressionOptions::threshold).filter(t -> t >= 0).orElse(config.threshold());
         long maxDecoded = options.map(CompressionOptions::maxDecodedSize).filter(m -> m >= 0)
                 .orElse(config.maxDecodedSize());
-        return new MethodPolicy(name, offered, declared.uncompressed(), registry, config, threshold, maxDecoded);
+        return new MethodPolicy(name, offered, declared.uncompressed(), registry, config, threshold, maxDecoded,
+                dictionaries, dictionaryUse(type, method, name));
+    }
+
+    /** The method's use of dictionaries, or {@code null}; a shared dictionary learns the method's URL pattern. */
+    private DictionaryUse dictionaryUse(Class<?> type, Method method, String name) {
+        Optional<UseAsDictionary> delta = MethodCodings.annotation(type, method, UseAsDictionary.class);
+        Optional<SharedDictionary> shared = MethodCodings.annotation(type, method, SharedDictionary.class);
+        if (delta.isEmpty() && shared.isEmpty()) {
+            return null;
+        }
+        if (dictionaries.formats().isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, "rest-compress: " + name + " uses compression dictionaries, but "
+                    + "neither zstd (zstd-jni) nor br (brotli4j) is available: its responses get no dictionary");
+        }
+        String template = DictionaryUse.template(type, method);
+        ServerDictionaries.Shared dictionary = null;
+        if (shared.isPresent()) {
+            dictionary = dictionaries.shared(shared.get().value(), name);
+            dictionary.patterns.add(shared.get().match().isEmpty() ? template : shared.get().match());
+        }
+        return new DictionaryUse(delta.orElse(null), dictionary, template);
     }
 }

@@ -5,6 +5,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import java.util.List;
 import java.util.function.Function;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.io.DecodingInputStream;
 import org.restcompress.internal.negotiation.Choice;
 import org.restcompress.internal.negotiation.ResponseDecision;
@@ -25,6 +26,12 @@ final class Exchange {
 
     /** The response filter's decision to encode, for the writer interceptor to confirm with the final headers. */
     ResponseDecision.Facts pending;
+    /** The dictionary the response is encoded against ({@code dcz}, {@code dcb}), or {@code null}. */
+    Dictionary dictionary;
+    /** Why a dictionary the request named is not used, for the decision's description, or {@code null}. */
+    String dictionaryNote;
+    /** Whether the response is kept as a dictionary once written. */
+    boolean keepAsDictionary;
     /** A request body the method took as a stream: its codecs are released once the response is written. */
     DecodingInputStream streamedBody;
 

@@ -2,7 +2,9 @@ package org.restcompress.internal.server;
 
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,8 +14,11 @@ import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.MediaTypes;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.codec.UnsupportedCodingException;
+import org.restcompress.internal.dictionary.Dictionary;
+import org.restcompress.internal.dictionary.DictionaryCodec;
 import org.restcompress.internal.negotiation.AcceptEncoding;
 import org.restcompress.internal.negotiation.Choice;
+import org.restcompress.internal.negotiation.DictionaryNegotiation;
 import org.restcompress.internal.negotiation.EncodingChooser;
 
 /** Everything one resource method needs to negotiate, encode and decode, resolved once at deployment. */
@@ -32,6 +37,9 @@ final class MethodPolicy {
     private final int maxCodings;
     private final int maxExpansionRatio;
     private final boolean debug;
+    private final ServerDictionaries dictionaries;
+    /** How the method uses dictionaries, or {@code null} when it does not. */
+    private final DictionaryUse dictionaryUse;
     /**
      * Choices by {@code Accept-Encoding} value: clients send few distinct ones (each browser one), so negotiation
      * is a lookup on all but a client's first request. Bounded: past the bound, values are negotiated each time.
@@ -45,6 +53,17 @@ final class MethodPolicy {
      */
     MethodPolicy(String name, List<String> offered, boolean uncompressed, CodecRegistry registry,
             CompressionConfig config, int threshold, long maxDecodedSize) {
+        this(name, offered, uncompressed, registry, config, threshold, maxDecodedSize, null, null);
+    }
+
+    /**
+     * @param dictionaries  the application's dictionaries ({@code dcz}/{@code dcb} request bodies decode against
+     *                      them on every method), or {@code null}
+     * @param dictionaryUse how this method uses them, or {@code null}
+     */
+    MethodPolicy(String name, List<String> offered, boolean uncompressed, CodecRegistry registry,
+            CompressionConfig config, int threshold, long maxDecodedSize, ServerDictionaries dictionaries,
+            DictionaryUse dictionaryUse) {
         this.name = name;
         this.chooser = new EncodingChooser(config.preference());
         this.offered = chooser.byPreference(offered);
@@ -58,6 +77,8 @@ final class MethodPolicy {
         this.maxCodings = config.maxCodings();
         this.maxExpansionRatio = config.maxExpansionRatio();
         this.debug = config.debug();
+        this.dictionaries = dictionaries;
+        this.dictionaryUse = dictionaries != null && !dictionaries.formats().isEmpty() ? dictionaryUse : null;
     }
 
     String name() {
@@ -107,10 +128,54 @@ final class MethodPolicy {
      */
     List<ContentCodec> requestCodings(List<String> contentEncoding) {
         try {
-            return registry.decoders(contentEncoding, maxCodings);
+            return dictionaries == null ? registry.decoders(contentEncoding, maxCodings)
+                    : registry.decoders(contentEncoding, maxCodings, dictionaries::codec);
         } catch (UnsupportedCodingException e) {
             throw Problems.unsupportedCoding(e.getMessage(), accepted);
         }
+    }
+
+    /**
+     * Whether the request may get its response against a dictionary it names; a method that does not use
+     * dictionaries, or sends only identity, ignores {@code Available-Dictionary}.
+     */
+    DictionaryNegotiation.Outcome negotiateDictionary(MultivaluedMap<String, String> headers, Choice ordinary) {
+        List<String> available = headers.get(AVAILABLE_DICTIONARY);
+        if (dictionaryUse == null || uncompressed || available == null) {
+            return DictionaryNegotiation.Outcome.NONE;
+        }
+        return DictionaryNegotiation.negotiate(available, accept(headers), ordinary, dictionaries.formats(),
+                headers.getFirst(SEC_FETCH_SITE), dictionaries.crossOrigin());
+    }
+
+    boolean acceptsIdentity(MultivaluedMap<String, String> headers) {
+        return accept(headers).acceptsIdentity();
+    }
+
+    private AcceptEncoding accept(MultivaluedMap<String, String> headers) {
+        return AcceptEncoding.parse(headers.get(HttpHeaders.ACCEPT_ENCODING), registry::canonical);
+    }
+
+    static final String AVAILABLE_DICTIONARY = "Available-Dictionary";
+    private static final String SEC_FETCH_SITE = "Sec-Fetch-Site";
+
+    ServerDictionaries dictionaries() {
+        return dictionaries;
+    }
+
+    DictionaryUse dictionaryUse() {
+        return dictionaryUse;
+    }
+
+    /** The codec for a negotiated coding; for {@code dcz}/{@code dcb}, bound to {@code dictionary}. */
+    ContentCodec codec(String token, Dictionary dictionary) {
+        if (dictionary != null) {
+            DictionaryCodec codec = dictionaries.codec(token);
+            if (codec != null) {
+                return codec.bound(dictionary);
+            }
+        }
+        return codec(token);
     }
 
     ContentCodec codec(String token) {

@@ -41,6 +41,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     private static final System.Logger LOG = System.getLogger("org.restcompress.decision");
     private static final String EVENT_STREAM = "text/event-stream";
     private static final String CONTENT_RANGE = "Content-Range";
+    private static final String LINK = "Link";
+    static final String USE_AS_DICTIONARY = "Use-As-Dictionary";
 
     private final MethodPolicy policy;
 
@@ -51,7 +53,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         MultivaluedMap<String, Object> headers = response.getHeaders();
-        Vary.addAcceptEncoding(headers);
+        DictionaryUse dictionaryUse = policy.dictionaryUse();
+        Vary.add(headers, dictionaryUse != null ? Vary.WITH_DICTIONARY : Vary.ACCEPT_ENCODING);
         Exchange exchange = Exchange.of(request, policy);
         if (!response.hasEntity()) {
             RequestDecompression.release(exchange);
@@ -63,48 +66,109 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         // The headers' part waits for the writer interceptor: header decorators may still set them.
         ResponseDecision.Facts facts = new ResponseDecision.Facts(policy.uncompressed(), choice,
                 HttpMethod.HEAD.equals(request.getMethod()), response.getStatus(), response.hasEntity(), false,
-                false, false, true, policy.threshold());
+                false, false, true, exchange.dictionary != null ? 1 : policy.threshold());
         ResponseDecision decision = ResponseDecision.decide(facts);
+        boolean excluded = false;
         if (decision.isEncoded() && policy.excludes(request, response)) { // asked only when it matters
+            excluded = true;
             facts = facts.withExclusion();
             decision = ResponseDecision.decide(facts);
+        }
+        if (dictionaryUse != null) {
+            announceDictionaries(dictionaryUse, request, response, exchange, excluded);
         }
         if (decision.isEncoded()) {
             exchange.pending = facts;
         } else {
             exchange.pending = null;
-            decided(decision, headers);
+            decided(decision, headers, exchange);
         }
+    }
+
+    /**
+     * Announces the shared dictionary ({@code Link}), and this response as a dictionary for later requests
+     * ({@code Use-As-Dictionary}, with a freshness lifetime unless the application set its own caching). Only a
+     * successful GET is kept; never a response excluded from compression (it may hold secrets: compressing other
+     * content against it would reveal them through sizes).
+     */
+    private void announceDictionaries(DictionaryUse use, ContainerRequestContext request,
+            ContainerResponseContext response, Exchange exchange, boolean excluded) {
+        if (response.getStatus() != 200 || !response.hasEntity() || policy.uncompressed()) {
+            return;
+        }
+        MultivaluedMap<String, Object> headers = response.getHeaders();
+        String basePath = request.getUriInfo().getBaseUri().getRawPath();
+        if (use.shared() != null) {
+            headers.add(LINK, "<" + DictionaryEndpoint.url(basePath, policy.dictionaries().path(),
+                    use.shared().dictionary) + ">; rel=\"compression-dictionary\"");
+        }
+        String method = request.getMethod();
+        if (!use.delta() || excluded || !(HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method))
+                || policy.excludes(request, response)) {
+            return;
+        }
+        headers.putSingle(USE_AS_DICTIONARY, use.useAsDictionary(basePath));
+        if (!headers.containsKey(HttpHeaders.CACHE_CONTROL)) {
+            headers.putSingle(HttpHeaders.CACHE_CONTROL, "max-age=" + use.maxAge());
+        }
+        exchange.keepAsDictionary = HttpMethod.GET.equals(method);
     }
 
     @Override
     public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
         Exchange exchange = Exchange.of(context::getProperty);
         ResponseDecision.Facts pending = exchange != null ? exchange.pending : null;
-        if (pending != null) {
+        DictionaryRecorder recorder = null;
+        if (exchange != null) {
             exchange.pending = null; // once: Jersey passes event streams and chunked output through here again
+            if (exchange.keepAsDictionary) {
+                exchange.keepAsDictionary = false;
+                recorder = new DictionaryRecorder(policy.dictionaries(),
+                        policy.dictionaryUse().lifetime());
+            }
         }
         try {
-            encode(context, pending);
+            encode(context, pending, exchange, recorder);
+            if (recorder != null) {
+                recorder.complete();
+            }
         } finally {
             RequestDecompression.release(exchange); // a streamed request body is done with by now
         }
     }
 
-    private void encode(WriterInterceptorContext context, ResponseDecision.Facts pending) throws IOException {
+    /** Sends what the entity writer writes to {@code stream}, through the recorder when there is one. */
+    private static void proceed(WriterInterceptorContext context, OutputStream stream, DictionaryRecorder recorder)
+            throws IOException {
+        context.setOutputStream(recorder == null ? stream : recorder.over(stream));
+        context.proceed();
+    }
+
+    private void encode(WriterInterceptorContext context, ResponseDecision.Facts pending, Exchange exchange,
+            DictionaryRecorder recorder) throws IOException {
         if (pending == null) {
-            context.proceed();
+            OutputStream raw = context.getOutputStream();
+            try {
+                proceed(context, raw, recorder);
+            } finally {
+                context.setOutputStream(raw);
+            }
             return;
         }
         MultivaluedMap<String, Object> headers = context.getHeaders();
         ResponseDecision decision = ResponseDecision.decide(pending.withHeaders(isEncoded(headers),
                 headers.containsKey(CONTENT_RANGE), policy.isCompressible(context.getMediaType())));
         if (!decision.isEncoded()) {
-            decided(decision, headers);
-            context.proceed();
+            decided(decision, headers, exchange);
+            OutputStream raw = context.getOutputStream();
+            try {
+                proceed(context, raw, recorder);
+            } finally {
+                context.setOutputStream(raw);
+            }
             return;
         }
-        ContentCodec codec = policy.codec(decision.coding());
+        ContentCodec codec = policy.codec(decision.coding(), exchange.dictionary);
         OutputStream raw = context.getOutputStream();
         DeferredOutputStream body = new DeferredOutputStream(raw, decision.threshold(), isStreaming(context),
                 new DeferredOutputStream.Decision() {
@@ -113,7 +177,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                         headers.putSingle(HttpHeaders.CONTENT_ENCODING, codec.token());
                         headers.remove(HttpHeaders.CONTENT_LENGTH);
                         EntityTags.addCoding(headers, codec.token());
-                        decided(decision, headers);
+                        decided(decision, headers, exchange);
                         if (decision.reason() == Reason.HEAD) {
                             // Commit the headers now, as a streamed GET would be; the container would otherwise
                             // announce the 0 bytes HEAD writes as a Content-Length.
@@ -125,7 +189,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
                     @Override
                     public void identity(int length) {
-                        decided(decision.belowThreshold(length), headers);
+                        decided(decision.belowThreshold(length), headers, exchange);
                         // An empty body announces no length: the container knows it once the response ends, and on
                         // Jersey the body may not have ended (a ChunkedOutput or SseEventSink passes the interceptors
                         // once, empty, before its chunks are written past them: "Content-Length: 0" would cut it).
@@ -134,9 +198,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                         }
                     }
                 });
-        context.setOutputStream(body);
         try {
-            context.proceed();
+            proceed(context, body, recorder);
             body.finish();
         } catch (IOException | RuntimeException e) {
             body.abandon(e); // ends the codec's native state even when the client is gone
@@ -147,12 +210,15 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     }
 
     /** Says why: at debug level in the log, and in a header when the application asked for it. */
-    private void decided(ResponseDecision decision, MultivaluedMap<String, Object> headers) {
+    private void decided(ResponseDecision decision, MultivaluedMap<String, Object> headers, Exchange exchange) {
         boolean log = LOG.isLoggable(System.Logger.Level.DEBUG);
         if (!log && !policy.debug()) {
             return;
         }
         String described = decision.describe(policy.threshold());
+        if (exchange != null && exchange.dictionaryNote != null) {
+            described += "; dictionary=" + exchange.dictionaryNote; // why the dictionary the client named was not used
+        }
         if (policy.debug()) {
             headers.putSingle(ConfigKeys.DECISION_HEADER, described);
         }

@@ -28,7 +28,7 @@ import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.ContentCodec;
 
 /** Every codec round trips, interoperates with an independent implementation, and rejects bad input cleanly. */
-class CodecTest {
+public class CodecTest {
 
     static Stream<ContentCodec> codecs() {
         return Stream.concat(compressing(), Stream.of(new GzipCodec(1), new DeflateCodec(9), new IdentityCodec(),
@@ -56,7 +56,7 @@ class CodecTest {
         return b;
     }
 
-    static byte[] encode(ContentCodec codec, byte[] data) throws IOException {
+    public static byte[] encode(ContentCodec codec, byte[] data) throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         try (OutputStream out = codec.encode(sink)) {
             out.write(data);
@@ -64,7 +64,7 @@ class CodecTest {
         return sink.toByteArray();
     }
 
-    static byte[] decode(ContentCodec codec, byte[] data) throws IOException {
+    public static byte[] decode(ContentCodec codec, byte[] data) throws IOException {
         try (InputStream in = codec.decode(new ByteArrayInputStream(data))) {
             return in.readAllBytes();
         }

@@ -1,0 +1,34 @@
+package org.restcompress.dictionary;
+
+import java.time.Duration;
+import org.restcompress.internal.dictionary.MemoryDictionaryStore;
+
+/**
+ * Where a server keeps the representations it sent with {@code Use-As-Dictionary} (RFC 9842), by their SHA-256, so
+ * that a later request naming one in {@code Available-Dictionary} gets a delta against it.
+ *
+ * <p>A store may forget anything at any time: a forgotten dictionary costs only the delta (the response goes out in
+ * the ordinary coding). Implementations are thread-safe and bounded, and answer on the request's thread: one backed
+ * by a remote service answers within a short timeout, and with {@code null} rather than an error when it cannot.
+ * Hashes are the lowercase hexadecimal SHA-256 of the content, so every instance sharing a store agrees by
+ * construction; the library checks the hash of what {@link #get} returns before using it.
+ */
+public interface DictionaryStore {
+
+    /**
+     * Keeps {@code content} under {@code hash} for at most {@code lifetime}, or declines (too large, or full of
+     * entries that must stay). The caller does not modify {@code content} afterwards.
+     */
+    void put(String hash, byte[] content, Duration lifetime);
+
+    /** The content kept under {@code hash}, or {@code null}. The caller does not modify the array. */
+    byte[] get(String hash);
+
+    /**
+     * An in-process store holding at most {@code maxBytes} of content in at most {@code maxEntries} entries, the least
+     * recently used forgotten first, each also forgotten when its lifetime ends.
+     */
+    static DictionaryStore inMemory(long maxBytes, int maxEntries) {
+        return new MemoryDictionaryStore(maxBytes, maxEntries);
+    }
+}

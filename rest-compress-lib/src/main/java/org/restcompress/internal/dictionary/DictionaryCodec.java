@@ -1,0 +1,111 @@
+package org.restcompress.internal.dictionary;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Objects;
+import java.util.function.Function;
+import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.codec.BrotliCodec;
+import org.restcompress.internal.codec.ZstdCodec;
+
+/**
+ * {@code dcz} or {@code dcb} (RFC 9842): the base codec's stream made against a dictionary, behind the header that
+ * names it. Decoding looks the named dictionary up ({@code lookup}: a server's store and shared dictionaries, or the
+ * one dictionary a client announced); an unknown one is an {@link IOException}, which the decoding stream reports as
+ * the body's fault. Encoding needs the dictionary: {@link #bound}. The base codec brings its settings (level, window).
+ */
+public final class DictionaryCodec implements ContentCodec {
+
+    private final DictionaryFormat format;
+    private final ContentCodec base;
+    private final Function<String, Dictionary> lookup;
+
+    /**
+     * @param base   the registry's {@code zstd} codec for {@code dcz}, its {@code br} codec for {@code dcb}
+     * @param lookup the dictionary with this lowercase hexadecimal SHA-256, or {@code null}
+     */
+    public DictionaryCodec(DictionaryFormat format, ContentCodec base, Function<String, Dictionary> lookup) {
+        this.format = Objects.requireNonNull(format, "format");
+        this.base = Objects.requireNonNull(base, "base");
+        this.lookup = Objects.requireNonNull(lookup, "lookup");
+        if (!(format == DictionaryFormat.DCZ ? base instanceof ZstdCodec : base instanceof BrotliCodec)) {
+            throw new IllegalArgumentException(format.token() + " needs the built-in " + format.base() + " codec");
+        }
+    }
+
+    /**
+     * The format over {@code base}, or {@code null} when {@code base} is absent or not the built-in codec (a user's
+     * own {@code zstd} codec cannot take a raw dictionary).
+     */
+    public static DictionaryCodec over(DictionaryFormat format, ContentCodec base,
+            Function<String, Dictionary> lookup) {
+        boolean builtIn = format == DictionaryFormat.DCZ ? base instanceof ZstdCodec : base instanceof BrotliCodec;
+        return builtIn ? new DictionaryCodec(format, base, lookup) : null;
+    }
+
+    public DictionaryFormat format() {
+        return format;
+    }
+
+    @Override
+    public String token() {
+        return format.token();
+    }
+
+    /** Not without a dictionary: {@link #bound} gives the encoder. */
+    @Override
+    public OutputStream encode(OutputStream sink) {
+        throw new IllegalStateException(format.token() + " encodes against a dictionary: use bound(dictionary)");
+    }
+
+    /** This coding against {@code dictionary}: what encodes one response (or request) body. */
+    public ContentCodec bound(Dictionary dictionary) {
+        Objects.requireNonNull(dictionary, "dictionary");
+        return new ContentCodec() {
+            @Override
+            public String token() {
+                return format.token();
+            }
+
+            @Override
+            public OutputStream encode(OutputStream sink) throws IOException {
+                format.writeHeader(sink, dictionary);
+                return format == DictionaryFormat.DCZ
+                        ? ((ZstdCodec) base).encode(sink, dictionary.content())
+                        : ((BrotliCodec) base).encode(sink, dictionary.direct());
+            }
+
+            @Override
+            public InputStream decode(InputStream source) throws IOException {
+                return DictionaryCodec.this.decode(source, hash -> hash.equals(dictionary.hash()) ? dictionary : null);
+            }
+        };
+    }
+
+    @Override
+    public InputStream decode(InputStream source) throws IOException {
+        return decode(source, lookup);
+    }
+
+    private InputStream decode(InputStream source, Function<String, Dictionary> dictionaries) throws IOException {
+        String hash = Dictionary.hex(format.readHeader(source));
+        Dictionary dictionary = dictionaries.apply(hash);
+        if (dictionary == null) {
+            throw new UnknownDictionaryException(format.token(), hash);
+        }
+        return format == DictionaryFormat.DCZ
+                ? ((ZstdCodec) base).decode(source, dictionary.content())
+                : ((BrotliCodec) base).decode(source, dictionary.direct());
+    }
+
+    /** A body made against a dictionary the decoder does not have. */
+    public static final class UnknownDictionaryException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        UnknownDictionaryException(String coding, String hash) {
+            super(coding + " body made with a dictionary not available here (SHA-256 " + hash.substring(0, 16)
+                    + "...)");
+        }
+    }
+}

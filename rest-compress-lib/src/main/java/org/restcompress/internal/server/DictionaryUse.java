@@ -1,0 +1,112 @@
+package org.restcompress.internal.server;
+
+import jakarta.ws.rs.Path;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.restcompress.SharedDictionary;
+import org.restcompress.UseAsDictionary;
+import org.restcompress.internal.dictionary.StructuredFields;
+
+/**
+ * How one resource method uses compression dictionaries: its responses as dictionaries for later requests (deltas,
+ * {@link UseAsDictionary}), a shared dictionary ({@link SharedDictionary}), or both; and the URL patterns that say
+ * which requests may use them. A derived pattern depends on the application's base path, known per request: made
+ * once per base path.
+ */
+final class DictionaryUse {
+
+    private static final int MAX_BASE_PATHS = 16;
+
+    private final UseAsDictionary delta;
+    private final ServerDictionaries.Shared shared;
+    private final String template;
+    private final Map<String, String> deltaHeaders = new ConcurrentHashMap<>();
+
+    DictionaryUse(UseAsDictionary delta, ServerDictionaries.Shared shared, String template) {
+        this.delta = delta;
+        this.shared = shared;
+        this.template = template;
+    }
+
+    /** The method's path below the application's base, each template parameter a wildcard: {@code items/*}. */
+    static String template(Class<?> resourceClass, Method method) {
+        List<String> parts = new ArrayList<>();
+        Path classPath = resourceClass != null ? resourceClass.getAnnotation(Path.class) : null;
+        Path methodPath = method.getAnnotation(Path.class);
+        for (Path path : new Path[] {classPath, methodPath}) {
+            if (path != null) {
+                String part = wildcards(path.value()).replaceAll("^/+|/+$", "");
+                if (!part.isEmpty()) {
+                    parts.add(part);
+                }
+            }
+        }
+        return String.join("/", parts);
+    }
+
+    /** Template parameters ({@code {id}}, {@code {id: [0-9]+}}) become {@code *}; URL Pattern syntax is escaped. */
+    static String wildcards(String path) {
+        StringBuilder out = new StringBuilder();
+        int depth = 0;
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c == '{') {
+                if (depth++ == 0) {
+                    out.append('*');
+                }
+            } else if (c == '}') {
+                depth = Math.max(0, depth - 1);
+            } else if (depth == 0) {
+                if ("*:()+?\\".indexOf(c) >= 0) {
+                    out.append('\\');
+                }
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /** The pattern for a method's own path under {@code basePath} (the base URI's path, e.g. {@code /rest/}). */
+    static String pattern(String basePath, String template) {
+        String base = basePath.endsWith("/") ? basePath : basePath + "/";
+        return base + template;
+    }
+
+    boolean delta() {
+        return delta != null;
+    }
+
+    ServerDictionaries.Shared shared() {
+        return shared;
+    }
+
+    String template() {
+        return template;
+    }
+
+    Duration lifetime() {
+        return Duration.ofSeconds(Math.max(1, delta.maxAge()));
+    }
+
+    long maxAge() {
+        return Math.max(1, delta.maxAge());
+    }
+
+    /** The {@code Use-As-Dictionary} value for responses under {@code basePath}. */
+    String useAsDictionary(String basePath) {
+        String known = deltaHeaders.get(basePath);
+        if (known != null) {
+            return known;
+        }
+        String match = delta.match().isEmpty() ? pattern(basePath, template) : delta.match();
+        String header = "match=" + StructuredFields.string(match);
+        if (deltaHeaders.size() < MAX_BASE_PATHS) {
+            deltaHeaders.put(basePath, header);
+        }
+        return header;
+    }
+}

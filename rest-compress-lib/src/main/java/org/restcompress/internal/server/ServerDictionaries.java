@@ -1,0 +1,189 @@
+package org.restcompress.internal.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.restcompress.CompressionConfig;
+import org.restcompress.ConfigKeys;
+import org.restcompress.codec.ContentCodec;
+import org.restcompress.dictionary.DictionaryStore;
+import org.restcompress.internal.codec.CodecRegistry;
+import org.restcompress.internal.dictionary.Dictionary;
+import org.restcompress.internal.dictionary.DictionaryCodec;
+import org.restcompress.internal.dictionary.DictionaryFormat;
+import org.restcompress.internal.dictionary.MemoryDictionaryStore;
+
+/**
+ * One application's compression dictionaries (RFC 9842): the store of responses sent as dictionaries, the shared
+ * dictionaries by name and by hash, and the {@code dcz}/{@code dcb} codecs this runtime has (each needs the built-in
+ * zstd or br codec). Made once per deployment.
+ */
+final class ServerDictionaries {
+
+    private static final System.Logger LOG = System.getLogger(ServerDictionaries.class.getName());
+
+    /** A shared dictionary, and the URL patterns of the methods that announce it (collected at deployment). */
+    static final class Shared {
+        final String name;
+        final Dictionary dictionary;
+        final Set<String> patterns = ConcurrentHashMap.newKeySet();
+
+        Shared(String name, Dictionary dictionary) {
+            this.name = name;
+            this.dictionary = dictionary;
+        }
+    }
+
+    private final DictionaryStore store;
+    private final boolean trustedStore;
+    private final Map<String, DictionaryCodec> codecs = new java.util.LinkedHashMap<>();
+    private final List<String> formats;
+    private final long maxSize;
+    private final boolean crossOrigin;
+    private final String path;
+    private final Map<String, Shared> byName = new ConcurrentHashMap<>();
+    private final Map<String, Shared> byHash = new ConcurrentHashMap<>();
+
+    ServerDictionaries(CompressionConfig config, CodecRegistry registry, ClassLoader loader) {
+        this.store = config.dictionaryStore().orElseGet(() -> new MemoryDictionaryStore(
+                config.dictionaryStoreMaxBytes(), config.dictionaryStoreMaxEntries()));
+        this.trustedStore = store instanceof MemoryDictionaryStore; // ours, in this process: no need to re-hash
+        this.maxSize = config.dictionaryMaxSize();
+        this.crossOrigin = config.dictionaryCrossOrigin();
+        this.path = config.dictionaryPath();
+        for (DictionaryFormat format : preferred(config.preference())) {
+            ContentCodec base = registry.find(format.base()).orElse(null);
+            DictionaryCodec codec = DictionaryCodec.over(format, base, this::find);
+            if (codec != null) {
+                codecs.put(format.token(), codec);
+            }
+        }
+        this.formats = List.copyOf(codecs.keySet());
+        config.sharedDictionaries().forEach((name, source) -> {
+            Shared shared = new Shared(name, Dictionary.of(load(name, source, loader)));
+            byName.put(name, shared);
+            byHash.put(shared.dictionary.hash(), shared);
+        });
+    }
+
+    /** {@code dcz} before {@code dcb} (zstd is the faster), unless the preference lists them otherwise. */
+    private static List<DictionaryFormat> preferred(List<String> preference) {
+        List<DictionaryFormat> order = new ArrayList<>();
+        for (String token : preference) {
+            DictionaryFormat format = DictionaryFormat.of(token);
+            if (format != null && !order.contains(format)) {
+                order.add(format);
+            }
+        }
+        for (DictionaryFormat format : DictionaryFormat.values()) {
+            if (!order.contains(format)) {
+                order.add(format);
+            }
+        }
+        return order;
+    }
+
+    private static byte[] load(String name, Object source, ClassLoader loader) {
+        if (source instanceof byte[]) {
+            return (byte[]) source;
+        }
+        String location = source.toString();
+        String key = ConfigKeys.SHARED_DICTIONARY_PREFIX + name;
+        try {
+            if (location.startsWith("classpath:")) {
+                String resource = location.substring("classpath:".length()).replaceFirst("^/+", "");
+                try (InputStream in = loader.getResourceAsStream(resource)) {
+                    if (in == null) {
+                        throw new IllegalArgumentException(key + ": no resource " + resource + " on the classpath");
+                    }
+                    return in.readAllBytes();
+                }
+            }
+            return Files.readAllBytes(Path.of(location));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(key + ": cannot read " + location + ": " + e, e);
+        }
+    }
+
+    /** The dictionary codings this runtime has, most preferred first (empty without zstd and br). */
+    List<String> formats() {
+        return formats;
+    }
+
+    DictionaryCodec codec(String token) {
+        return codecs.get(token);
+    }
+
+    /** A shared dictionary or a kept response with this hash, or {@code null}. */
+    Dictionary find(String hash) {
+        Shared shared = byHash.get(hash);
+        if (shared != null) {
+            return shared.dictionary;
+        }
+        byte[] content;
+        try {
+            content = store.get(hash);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "rest-compress: the dictionary store failed: " + e);
+            return null;
+        }
+        if (content == null) {
+            return null;
+        }
+        if (trustedStore) {
+            return Dictionary.of(content); // its hash is the key it was kept under
+        }
+        return Dictionary.verified(hash, content);
+    }
+
+    /** The shared dictionary configured under {@code name}; a deployment naming an unknown one fails, saying so. */
+    Shared shared(String name, String method) {
+        Shared shared = byName.get(name);
+        if (shared == null) {
+            throw new IllegalStateException("rest-compress: " + method + " uses the shared dictionary '" + name
+                    + "', which is not configured: set " + ConfigKeys.SHARED_DICTIONARY_PREFIX + name
+                    + "=classpath:<resource> (or a file path), or CompressionConfig.builder().sharedDictionary(...)");
+        }
+        return shared;
+    }
+
+    Shared sharedByHash(String hash) {
+        return byHash.get(hash);
+    }
+
+    boolean hasShared() {
+        return !byName.isEmpty();
+    }
+
+    /** Keeps a response sent as a dictionary; a failing store costs only the delta. */
+    void keep(Dictionary dictionary, Duration lifetime) {
+        try {
+            store.put(dictionary.hash(), dictionary.content(), lifetime);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "rest-compress: the dictionary store failed: " + e);
+        }
+    }
+
+    long maxSize() {
+        return maxSize;
+    }
+
+    boolean crossOrigin() {
+        return crossOrigin;
+    }
+
+    String path() {
+        return path;
+    }
+
+    DictionaryStore store() {
+        return store;
+    }
+}

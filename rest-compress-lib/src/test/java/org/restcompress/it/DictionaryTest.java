@@ -1,0 +1,233 @@
+package org.restcompress.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.luben.zstd.Zstd;
+import jakarta.ws.rs.core.Application;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.restcompress.CompressionConfig;
+import org.restcompress.CompressionFeature;
+import org.restcompress.internal.codec.BrotliCodec;
+import org.restcompress.internal.codec.ZstdCodec;
+import org.restcompress.internal.dictionary.Dictionary;
+import org.restcompress.internal.dictionary.DictionaryCodec;
+import org.restcompress.internal.dictionary.DictionaryFormat;
+import org.restcompress.it.Http.Reply;
+
+/**
+ * Compression dictionaries (RFC 9842) over real HTTP: a feed sent as a dictionary comes back as a {@code dcz} or
+ * {@code dcb} delta, a shared dictionary is served, announced and used for small items, request bodies decode
+ * against what the server has, and every bad input gets the ordinary coding or a clear 4xx, with the reason said.
+ */
+class DictionaryTest {
+
+    private static final byte[] TRAINED = DictionaryBodies.trained();
+    private static TestServer server;
+
+    public static class DictionaryApplication extends Application {
+        @Override
+        public Set<Class<?>> getClasses() {
+            return Set.of(DictionaryResource.class);
+        }
+
+        @Override
+        public Set<Object> getSingletons() {
+            return Set.of(new CompressionFeature(CompressionConfig.builder().debug(true).maxDecodedSize(1 << 20)
+                    .sharedDictionary("items", TRAINED)
+                    .excludeResponses((request, response) -> response.getHeaders().containsKey("Set-Cookie"))
+                    .build()));
+        }
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = TestServer.start(DictionaryApplication.class);
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    static String available(byte[] dictionary) {
+        return ":" + Base64.getEncoder().encodeToString(Dictionary.sha256(dictionary)) + ":";
+    }
+
+    static byte[] decode(String coding, byte[] body, byte[] dictionary) throws IOException {
+        Dictionary d = Dictionary.of(dictionary);
+        DictionaryFormat format = DictionaryFormat.of(coding);
+        DictionaryCodec codec = new DictionaryCodec(format,
+                format == DictionaryFormat.DCZ ? new ZstdCodec() : new BrotliCodec(), h -> h.equals(d.hash()) ? d : null);
+        try (var in = codec.decode(new java.io.ByteArrayInputStream(body))) {
+            return in.readAllBytes();
+        }
+    }
+
+    private static Reply get(String path, String... headers) {
+        return Http.get(server.uri(path), headers);
+    }
+
+    @Test
+    void aFeedIsSentAsADictionaryAndTheNextStepAsADeltaAgainstIt() throws IOException {
+        Reply first = get("dict/feed?at=0", "Accept-Encoding", "gzip, br, zstd, dcb, dcz");
+        assertEquals(200, first.status());
+        assertEquals("zstd", first.header("Content-Encoding"));
+        assertEquals("match=\"/rest/dict/feed\"", first.header("Use-As-Dictionary"));
+        assertEquals("max-age=600", first.header("Cache-Control"));
+        assertEquals("Accept-Encoding, Available-Dictionary", first.header("Vary"));
+        byte[] dictionary = first.decoded();
+        assertArrayEquals(DictionaryBodies.feed(0), dictionary);
+
+        Reply next = get("dict/feed?at=3", "Accept-Encoding", "gzip, br, zstd, dcb, dcz",
+                "Available-Dictionary", available(dictionary));
+        assertEquals(200, next.status());
+        assertEquals("dcz", next.header("Content-Encoding"));
+        assertEquals("dcz; reason=dictionary", next.header("Compression-Decision"));
+        assertEquals("Accept-Encoding, Available-Dictionary", next.header("Vary"));
+        assertArrayEquals(DictionaryBodies.feed(3), decode("dcz", next.body(), dictionary));
+        byte[] zstdAlone = Zstd.compress(DictionaryBodies.feed(3), 3);
+        assertTrue(next.body().length * 5 <= zstdAlone.length, next.body().length + " against " + zstdAlone.length);
+        assertNotNull(next.header("Use-As-Dictionary"), "a delta is itself the next dictionary");
+    }
+
+    @Test
+    void dcbWhenTheClientPrefersIt() throws IOException {
+        byte[] dictionary = DictionaryBodies.feed(10);
+        get("dict/feed?at=10", "Accept-Encoding", "br"); // kept by the server
+        Reply next = get("dict/feed?at=12", "Accept-Encoding", "br, dcb, dcz;q=0.5",
+                "Available-Dictionary", available(dictionary));
+        assertEquals("dcb", next.header("Content-Encoding"));
+        assertArrayEquals(DictionaryBodies.feed(12), decode("dcb", next.body(), dictionary));
+    }
+
+    @Test
+    void theOrdinaryCodingWhenTheDictionaryCannotBeUsedAndTheDecisionSaysWhy() {
+        byte[] kept = DictionaryBodies.feed(20);
+        get("dict/feed?at=20", "Accept-Encoding", "zstd");
+        Map<String, String[]> cases = new HashMap<>();
+        cases.put("unknown", new String[] {"Available-Dictionary", available("never sent".getBytes())});
+        cases.put("malformed", new String[] {"Available-Dictionary", "not-a-byte-sequence"});
+        cases.put("cross-origin", new String[] {"Available-Dictionary", available(kept), "Sec-Fetch-Site",
+                "cross-site"});
+        cases.put("not-accepted", new String[] {"Available-Dictionary", available(kept),
+                "Accept-Encoding", "zstd"});
+        cases.put("short hash", new String[] {"Available-Dictionary", ":AAAA:"});
+        cases.forEach((why, headers) -> {
+            String[] all = Arrays.copyOf(headers, headers.length + 2);
+            if (!Arrays.asList(headers).contains("Accept-Encoding")) {
+                all[headers.length] = "Accept-Encoding";
+                all[headers.length + 1] = "zstd, dcz, dcb";
+            } else {
+                all = headers;
+            }
+            Reply reply = get("dict/feed?at=21", all);
+            assertEquals(200, reply.status(), why);
+            assertEquals("zstd", reply.header("Content-Encoding"), why);
+            String note = why.equals("short hash") ? "malformed" : why;
+            assertEquals("zstd; reason=negotiated; dictionary=" + note, reply.header("Compression-Decision"), why);
+            assertArrayEquals(DictionaryBodies.feed(21), reply.decoded(), why);
+        });
+        Reply sameOrigin = get("dict/feed?at=21", "Accept-Encoding", "zstd, dcz", "Available-Dictionary",
+                available(kept), "Sec-Fetch-Site", "same-origin");
+        assertEquals("dcz", sameOrigin.header("Content-Encoding"));
+    }
+
+    @Test
+    void onlyTheMethodsCodingsBesidesTheDictionaryOnes() throws IOException {
+        byte[] kept = DictionaryBodies.feed(30);
+        Reply first = get("dict/gzip-feed?at=30", "Accept-Encoding", "zstd, gzip, dcz");
+        assertEquals("gzip", first.header("Content-Encoding"));
+        assertEquals("match=\"/rest/dict/gzip-feed*\"", first.header("Use-As-Dictionary"));
+        Reply next = get("dict/gzip-feed?at=31", "Accept-Encoding", "zstd, gzip, dcz", "Available-Dictionary",
+                available(kept));
+        assertEquals("dcz", next.header("Content-Encoding"));
+        assertArrayEquals(DictionaryBodies.feed(31), decode("dcz", next.body(), kept));
+    }
+
+    @Test
+    void aResponseExcludedFromCompressionIsNeitherADictionaryNorDeltaEncoded() {
+        Reply first = get("dict/session-feed?at=40", "Accept-Encoding", "zstd, dcz");
+        assertNull(first.header("Use-As-Dictionary"));
+        assertNull(first.header("Content-Encoding"));
+        Reply next = get("dict/session-feed?at=41", "Accept-Encoding", "zstd, dcz", "Available-Dictionary",
+                available(DictionaryBodies.feed(40)));
+        assertNull(next.header("Content-Encoding"));
+        assertEquals("identity; reason=excluded-by-predicate; dictionary=unknown", next.header("Compression-Decision"));
+        assertArrayEquals(DictionaryBodies.feed(41), next.body());
+    }
+
+    @Test
+    void aSharedDictionaryIsAnnouncedServedAndUsedForSmallItems() throws IOException {
+        Reply plain = get("dict/items/5", "Accept-Encoding", "zstd, dcz");
+        assertEquals("identity; reason=below-threshold; size=" + DictionaryBodies.item(5).length
+                + "; threshold=1024", plain.header("Compression-Decision"));
+        String hash = Dictionary.of(TRAINED).hash();
+        assertEquals("</rest/compression-dictionaries/" + hash + ">; rel=\"compression-dictionary\"",
+                plain.header("Link"));
+
+        Reply dictionary = get("compression-dictionaries/" + hash);
+        assertEquals(200, dictionary.status());
+        assertArrayEquals(TRAINED, dictionary.body());
+        assertEquals("\"" + hash + "\"", dictionary.header("ETag"));
+        assertEquals("match=\"/rest/dict/items/*\", id=\"items\"", dictionary.header("Use-As-Dictionary"));
+        assertTrue(dictionary.header("Cache-Control").contains("max-age=31536000"));
+        assertEquals(304, get("compression-dictionaries/" + hash, "If-None-Match", "\"" + hash + "\"").status());
+        assertEquals(404, get("compression-dictionaries/" + "0".repeat(64)).status());
+
+        Reply small = get("dict/items/5", "Accept-Encoding", "zstd, dcz", "Available-Dictionary", available(TRAINED));
+        assertEquals("dcz", small.header("Content-Encoding"));
+        assertArrayEquals(DictionaryBodies.item(5), decode("dcz", small.body(), TRAINED));
+        assertTrue(small.body().length < DictionaryBodies.item(5).length * 0.6,
+                small.body().length + " of " + DictionaryBodies.item(5).length);
+    }
+
+    @Test
+    void requestBodiesDecodeAgainstADictionaryTheServerHas() throws IOException {
+        byte[] body = DictionaryBodies.item(77);
+        for (String coding : new String[] {"dcz", "dcb"}) {
+            Reply echoed = Http.post(server.uri("dict/echo"), encode(coding, body, TRAINED), "Content-Encoding",
+                    coding, "Content-Type", "application/octet-stream");
+            assertEquals(200, echoed.status(), coding + ": " + echoed.text());
+            assertArrayEquals(body, echoed.body(), coding);
+        }
+        Reply unknown = Http.post(server.uri("dict/echo"), encode("dcz", body, "other".getBytes()),
+                "Content-Encoding", "dcz", "Content-Type", "application/octet-stream");
+        assertEquals(400, unknown.status());
+        assertTrue(unknown.text().contains("dictionary not available here"), unknown.text());
+        byte[] whole = encode("dcz", body, TRAINED);
+        Reply truncated = Http.post(server.uri("dict/echo"), Arrays.copyOf(whole, 30), "Content-Encoding", "dcz",
+                "Content-Type", "application/octet-stream");
+        assertEquals(400, truncated.status(), truncated.text());
+        Reply bomb = Http.post(server.uri("dict/echo"), encode("dcz", new byte[4 << 20], TRAINED),
+                "Content-Encoding", "dcz", "Content-Type", "application/octet-stream");
+        assertEquals(413, bomb.status(), bomb.text());
+        assertEquals(200, get("dict/items/1").status(), "still serving");
+    }
+
+    static byte[] encode(String coding, byte[] body, byte[] dictionary) throws IOException {
+        DictionaryFormat format = DictionaryFormat.of(coding);
+        DictionaryCodec codec = new DictionaryCodec(format,
+                format == DictionaryFormat.DCZ ? new ZstdCodec() : new BrotliCodec(), h -> null);
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (OutputStream out = codec.bound(Dictionary.of(dictionary)).encode(sink)) {
+            out.write(body);
+        }
+        return sink.toByteArray();
+    }
+}
