@@ -7,6 +7,7 @@
 module org.restcompress {
     requires transitive jakarta.ws.rs;
     requires com.ning.compress.lzf;
+    requires java.net.http; // the client fetches announced shared dictionaries on a connection of its own
     // optional codings: active when their library is present
     requires static com.github.luben.zstd_jni;
     requires static com.aayushatharva.brotli4j;

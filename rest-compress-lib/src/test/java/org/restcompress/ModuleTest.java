@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 class ModuleTest {
 
     private static final Path CLASSES = Paths.get("target", "classes");
-    private static final Set<String> API = Set.of("org.restcompress", "org.restcompress.codec");
+    private static final Set<String> API = Set.of("org.restcompress", "org.restcompress.codec",
+            "org.restcompress.dictionary");
 
     @Test
     void exportsOnlyTheApi() throws IOException {

@@ -230,4 +230,49 @@ class DictionaryTest {
         }
         return sink.toByteArray();
     }
+
+    @Test
+    void ourClientKeepsAFeedAnnouncesItAndDecodesTheDelta() {
+        jakarta.ws.rs.client.Client client = jakarta.ws.rs.client.ClientBuilder.newClient()
+                .register(CompressionFeature.class);
+        try {
+            jakarta.ws.rs.core.Response first = client.target(server.uri("dict/feed?at=50")).request().get();
+            assertEquals("zstd", first.getHeaderString("Content-Encoding"));
+            assertArrayEquals(DictionaryBodies.feed(50), first.readEntity(byte[].class));
+            jakarta.ws.rs.core.Response next = client.target(server.uri("dict/feed?at=53")).request().get();
+            assertEquals("dcz", next.getHeaderString("Content-Encoding"));
+            assertEquals("dcz; reason=dictionary", next.getHeaderString("Compression-Decision"));
+            assertArrayEquals(DictionaryBodies.feed(53), next.readEntity(byte[].class));
+            // the delta became the next dictionary
+            jakarta.ws.rs.core.Response third = client.target(server.uri("dict/feed?at=54")).request().get();
+            assertEquals("dcz", third.getHeaderString("Content-Encoding"));
+            assertArrayEquals(DictionaryBodies.feed(54), third.readEntity(byte[].class));
+            // another path the pattern does not cover: nothing announced
+            jakarta.ws.rs.core.Response other = client.target(server.uri("dict/items/3")).request().get();
+            assertEquals(200, other.getStatus());
+            other.close();
+        } finally {
+            client.close();
+        }
+    }
+
+    @Test
+    void ourClientFetchesAnAnnouncedSharedDictionaryAndUsesIt() throws InterruptedException {
+        jakarta.ws.rs.client.Client client = jakarta.ws.rs.client.ClientBuilder.newClient()
+                .register(CompressionFeature.class);
+        try {
+            jakarta.ws.rs.core.Response first = client.target(server.uri("dict/items/8")).request().get();
+            assertEquals(DictionaryBodies.item(8).length, first.readEntity(byte[].class).length);
+            String coding = null;
+            for (int attempt = 0; attempt < 100 && !"dcz".equals(coding); attempt++) {
+                Thread.sleep(50); // fetched in the background
+                jakarta.ws.rs.core.Response item = client.target(server.uri("dict/items/9")).request().get();
+                coding = item.getHeaderString("Content-Encoding");
+                assertArrayEquals(DictionaryBodies.item(9), item.readEntity(byte[].class));
+            }
+            assertEquals("dcz", coding);
+        } finally {
+            client.close();
+        }
+    }
 }

@@ -6,9 +6,13 @@ import jakarta.ws.rs.client.ClientResponseFilter;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptor;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.restcompress.CompressionConfig;
 import org.restcompress.internal.codec.CodecRegistry;
+import org.restcompress.internal.dictionary.DictionaryCodec;
+import org.restcompress.internal.dictionary.DictionaryFormat;
 
 /** The client half of {@link org.restcompress.CompressionFeature}: what one client registration installs. */
 public final class ClientCompression {
@@ -25,12 +29,35 @@ public final class ClientCompression {
         context.register(new RequestCompression(codings, servers), Map.of(
                 ClientRequestFilter.class, Priorities.USER + 1000,
                 WriterInterceptor.class, Priorities.ENTITY_CODER));
-        context.register(new ResponseDecompression(codings), Map.of(ReaderInterceptor.class, Priorities.ENTITY_CODER));
+        DictionaryExchange dictionaries = dictionaries(config, registry, codings);
+        if (dictionaries != null) {
+            // after the Accept-Encoding filter, whose value it extends; before the application's response filters
+            context.register(dictionaries, Map.of(ClientRequestFilter.class, Priorities.HEADER_DECORATOR + 1,
+                    ClientResponseFilter.class, Priorities.HEADER_DECORATOR));
+        }
+        context.register(new ResponseDecompression(codings, dictionaries),
+                Map.of(ReaderInterceptor.class, Priorities.ENTITY_CODER));
         context.register(new UnsupportedCodingRetry(codings, servers),
                 Map.of(ClientResponseFilter.class, UnsupportedCodingRetry.PRIORITY));
         if (appliesClientDynamicFeatures(context)) {
             context.register(new ProxyCodingBinder(codings));
         }
+    }
+
+    /** The dictionary side (RFC 9842) when this client has zstd or br to decode {@code dcz} or {@code dcb}. */
+    private static DictionaryExchange dictionaries(CompressionConfig config, CodecRegistry registry,
+            ClientCodecs codings) {
+        List<String> formats = new ArrayList<>();
+        for (DictionaryFormat format : DictionaryFormat.values()) {
+            if (DictionaryCodec.over(format, registry.find(format.base()).orElse(null), hash -> null) != null) {
+                formats.add(format.token());
+            }
+        }
+        if (formats.isEmpty()) {
+            return null;
+        }
+        return new DictionaryExchange(codings, new ClientDictionaries(config.dictionaryStoreMaxBytes(),
+                config.dictionaryStoreMaxEntries()), formats);
     }
 
     /**

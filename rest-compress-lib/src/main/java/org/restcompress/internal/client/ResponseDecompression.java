@@ -6,6 +6,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.UnsupportedCodingException;
@@ -30,9 +31,12 @@ final class ResponseDecompression implements ReaderInterceptor {
     private static final MediaType EVENT_STREAM = MediaType.SERVER_SENT_EVENTS_TYPE;
 
     private final ClientCodecs codings;
+    /** The dictionary side, or {@code null} when this client has neither zstd nor br. */
+    private final DictionaryExchange dictionaries;
 
-    ResponseDecompression(ClientCodecs codings) {
+    ResponseDecompression(ClientCodecs codings, DictionaryExchange dictionaries) {
         this.codings = codings;
+        this.dictionaries = dictionaries;
     }
 
     @Override
@@ -42,24 +46,38 @@ final class ResponseDecompression implements ReaderInterceptor {
         }
         List<ContentCodec> applied;
         try {
+            Object announced = context.getProperty(DictionaryExchange.ANNOUNCED);
             applied = codings.registry().decoders(context.getHeaders().get(HttpHeaders.CONTENT_ENCODING),
-                    codings.config().maxCodings());
+                    codings.config().maxCodings(),
+                    token -> dictionaries != null ? dictionaries.decoder(token, announced) : null);
         } catch (UnsupportedCodingException e) {
             if (context.getProperty(AcceptEncodingFilter.APPLICATION_OWNED) != null) {
                 return context.proceed(); // the application asked for it: its bytes, as they came
             }
             throw new ProcessingException("cannot decode the response: " + e.getMessage(), e);
         }
+        Object captured = context.getProperty(DictionaryExchange.CAPTURE);
+        DictionaryCapture capture = captured instanceof DictionaryCapture ? (DictionaryCapture) captured : null;
         if (applied.isEmpty()) {
-            return context.proceed();
+            if (capture == null) {
+                return context.proceed();
+            }
+            InputStream read = capture.over(context.getInputStream());
+            context.setInputStream(read);
+            Object entity = context.proceed();
+            if (!DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
+                DictionaryCapture.drain(read); // to its end, where the copy is kept
+            }
+            return entity;
         }
         DecodingInputStream body = DecodingInputStream.open(context.getInputStream(), applied, limit(context), true)
                 .maxExpansionRatio(codings.config().maxExpansionRatio());
-        context.setInputStream(body);
+        InputStream read = capture != null ? capture.over(body) : body;
+        context.setInputStream(read);
         try {
             Object entity = context.proceed();
             if (!DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
-                body.drain(); // verifies the trailer
+                DictionaryCapture.drain(read); // verifies the trailer (and keeps a dictionary at the end)
             }
             return entity;
         } catch (IOException | RuntimeException e) {

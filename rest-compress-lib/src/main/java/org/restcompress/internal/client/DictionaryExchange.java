@@ -1,0 +1,175 @@
+package org.restcompress.internal.client;
+
+import jakarta.ws.rs.client.ClientRequestContext;
+import jakarta.ws.rs.client.ClientRequestFilter;
+import jakarta.ws.rs.client.ClientResponseContext;
+import jakarta.ws.rs.client.ClientResponseFilter;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Link;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.net.ssl.SSLContext;
+import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.dictionary.Dictionary;
+import org.restcompress.internal.dictionary.DictionaryCodec;
+import org.restcompress.internal.dictionary.DictionaryFormat;
+import org.restcompress.internal.dictionary.StructuredFields;
+import org.restcompress.internal.dictionary.UrlPattern;
+import org.restcompress.internal.dictionary.UseAsDictionary;
+
+/**
+ * The client's side of RFC 9842. On a request it announces the best dictionary it keeps for the URL
+ * ({@code Available-Dictionary}, {@code Dictionary-ID}) and adds {@code dcz, dcb} to {@code Accept-Encoding}; on a
+ * response it notes one offered as a dictionary ({@code Use-As-Dictionary} with a freshness lifetime: kept once read,
+ * see {@link DictionaryCapture}), and fetches a shared dictionary announced by {@code Link: rel="compression-dictionary"}
+ * once, in the background, on its own connection. An application that set {@code Accept-Encoding} itself is left
+ * alone.
+ */
+final class DictionaryExchange implements ClientRequestFilter, ClientResponseFilter {
+
+    static final String AVAILABLE_DICTIONARY = "Available-Dictionary";
+    static final String DICTIONARY_ID = "Dictionary-ID";
+    static final String USE_AS_DICTIONARY = "Use-As-Dictionary";
+    /** The dictionary announced on this request: the only one its response may be decoded with. */
+    static final String ANNOUNCED = DictionaryExchange.class.getName() + ".announced";
+    /** A {@link DictionaryCapture} for this response. */
+    static final String CAPTURE = DictionaryExchange.class.getName() + ".capture";
+
+    private static final Pattern MAX_AGE = Pattern.compile("(?:^|[,\\s])(?:s-)?max-age\\s*=\\s*\"?(\\d{1,10})",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern NO_STORE = Pattern.compile("(?:^|[,\\s])no-store(?:$|[,\\s])",
+            Pattern.CASE_INSENSITIVE);
+
+    private final ClientCodecs codecs;
+    private final ClientDictionaries dictionaries;
+    private final List<String> formats;
+    private final String acceptEncoding;
+
+    DictionaryExchange(ClientCodecs codecs, ClientDictionaries dictionaries, List<String> formats) {
+        this.codecs = codecs;
+        this.dictionaries = dictionaries;
+        this.formats = formats;
+        this.acceptEncoding = codecs.acceptEncoding() + ", " + String.join(", ", formats);
+    }
+
+    /** The decoder for a {@code dcz}/{@code dcb} response to a request that announced {@code announced}. */
+    ContentCodec decoder(String token, Object announced) {
+        DictionaryFormat format = DictionaryFormat.of(token);
+        if (format == null || !(announced instanceof Dictionary) || !formats.contains(format.token())) {
+            return null;
+        }
+        Dictionary dictionary = (Dictionary) announced;
+        return DictionaryCodec.over(format, codecs.codec(format.base()).orElse(null),
+                hash -> hash.equals(dictionary.hash()) ? dictionary : null); // another hash: refused
+    }
+
+    @Override
+    public void filter(ClientRequestContext request) {
+        request.removeProperty(ANNOUNCED);
+        request.removeProperty(CAPTURE);
+        if (request.getProperty(AcceptEncodingFilter.APPLICATION_OWNED) != null) {
+            return;
+        }
+        ClientDictionaries.Entry best = dictionaries.best(request.getUri());
+        if (best == null) {
+            request.getHeaders().remove(AVAILABLE_DICTIONARY); // a reused invocation carries nothing over
+            request.getHeaders().remove(DICTIONARY_ID);
+            return;
+        }
+        request.getHeaders().putSingle(AVAILABLE_DICTIONARY, StructuredFields.byteSequenceOf(
+                best.dictionary().sha256()));
+        if (!best.id().isEmpty()) {
+            request.getHeaders().putSingle(DICTIONARY_ID, StructuredFields.string(best.id()));
+        }
+        request.getHeaders().putSingle(HttpHeaders.ACCEPT_ENCODING, acceptEncoding);
+        request.setProperty(ANNOUNCED, best.dictionary());
+    }
+
+    @Override
+    public void filter(ClientRequestContext request, ClientResponseContext response) {
+        if (response.getStatus() != 200) {
+            return;
+        }
+        String offered = response.getHeaderString(USE_AS_DICTIONARY);
+        if (offered != null && response.hasEntity()) {
+            DictionaryCapture capture = capture(request.getUri(), offered,
+                    response.getHeaderString(HttpHeaders.CACHE_CONTROL));
+            if (capture != null) {
+                request.setProperty(CAPTURE, capture);
+            }
+        }
+        for (Link link : response.getLinks()) {
+            if (link.getRels().contains("compression-dictionary")) {
+                fetch(request, request.getUri().resolve(link.getUri()));
+            }
+        }
+    }
+
+    /** What keeping a response offered as a dictionary needs, or {@code null} when it cannot be one. */
+    DictionaryCapture capture(URI source, String useAsDictionary, String cacheControl) {
+        Duration lifetime = lifetime(cacheControl);
+        if (lifetime == null) {
+            return null; // no freshness lifetime: as browsers, never used
+        }
+        try {
+            UseAsDictionary offer = UseAsDictionary.parse(useAsDictionary);
+            if (!offer.usable() || !offer.matchDest().isEmpty()) {
+                return null; // another type, or only for browser destinations (this client's is the empty one)
+            }
+            UrlPattern pattern = UrlPattern.compile(offer.match(), source);
+            return new DictionaryCapture(dictionaries, source, offer.match(), pattern, offer.id(), lifetime,
+                    codecs.config().dictionaryMaxSize());
+        } catch (IllegalArgumentException malformed) {
+            return null;
+        }
+    }
+
+    /** The freshness lifetime {@code Cache-Control} gives, or {@code null}. */
+    static Duration lifetime(String cacheControl) {
+        if (cacheControl == null || NO_STORE.matcher(cacheControl).find()) {
+            return null;
+        }
+        Matcher m = MAX_AGE.matcher(cacheControl);
+        if (!m.find()) {
+            return null;
+        }
+        long seconds = Long.parseLong(m.group(1));
+        return seconds > 0 ? Duration.ofSeconds(seconds) : null;
+    }
+
+    /** Fetches an announced shared dictionary once, in the background; same origin only. */
+    private void fetch(ClientRequestContext request, URI url) {
+        if (!ClientDictionaries.origin(url).equals(ClientDictionaries.origin(request.getUri()))
+                || !dictionaries.firstAnnouncement(url)) {
+            return;
+        }
+        SSLContext ssl = request.getClient().getSslContext();
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10));
+        if (ssl != null) {
+            builder.sslContext(ssl);
+        }
+        builder.build().sendAsync(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(30)).GET().build(),
+                HttpResponse.BodyHandlers.ofByteArray()).thenAccept(response -> {
+                    String offered = response.headers().firstValue(USE_AS_DICTIONARY).orElse(null);
+                    if (response.statusCode() != 200 || offered == null
+                            || response.headers().firstValue("Content-Encoding").isPresent()) {
+                        return;
+                    }
+                    DictionaryCapture capture = capture(url, offered,
+                            response.headers().firstValue(HttpHeaders.CACHE_CONTROL).orElse(null));
+                    if (capture != null) {
+                        try {
+                            DictionaryCapture.drain(capture.over(new java.io.ByteArrayInputStream(response.body())));
+                        } catch (java.io.IOException impossible) {
+                            // reading memory
+                        }
+                    }
+                });
+    }
+}
