@@ -6,7 +6,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import org.restcompress.Compressed;
 import org.restcompress.GZIP;
@@ -47,6 +50,16 @@ public class DictionaryResource {
     @SharedDictionary("items")
     public byte[] item(@PathParam("id") int id) {
         return DictionaryBodies.item(id);
+    }
+
+    /** With a strong ETag per step, answering conditional requests. */
+    @GET
+    @Path("tagged-feed")
+    @UseAsDictionary
+    public Response taggedFeed(@QueryParam("at") int step, @Context Request request) {
+        EntityTag tag = new EntityTag("step-" + step);
+        Response.ResponseBuilder notModified = request.evaluatePreconditions(tag);
+        return notModified != null ? notModified.build() : Response.ok(DictionaryBodies.feed(step)).tag(tag).build();
     }
 
     @POST

@@ -55,6 +55,38 @@ class DictionaryTest {
         }
     }
 
+    /** A store that is gone: every call fails. */
+    public static class BrokenStoreApplication extends Application {
+        @Override
+        public Set<Class<?>> getClasses() {
+            return Set.of(DictionaryResource.class);
+        }
+
+        @Override
+        public Set<Object> getSingletons() {
+            return Set.of(new CompressionFeature(CompressionConfig.builder().debug(true)
+                    .sharedDictionary("items", TRAINED).dictionaryStore(new org.restcompress.dictionary.DictionaryStore() {
+                        @Override
+                        public void put(String hash, byte[] content, java.time.Duration lifetime) {
+                            throw new IllegalStateException("store down");
+                        }
+
+                        @Override
+                        public byte[] get(String hash) {
+                            throw new IllegalStateException("store down");
+                        }
+                    }).build()));
+        }
+    }
+
+    /** Uses a shared dictionary it does not configure. */
+    public static class MissingDictionaryApplication extends Application {
+        @Override
+        public Set<Class<?>> getClasses() {
+            return Set.of(DictionaryResource.class, CompressionFeature.class);
+        }
+    }
+
     @BeforeAll
     static void start() throws Exception {
         server = TestServer.start(DictionaryApplication.class);
@@ -274,5 +306,52 @@ class DictionaryTest {
         } finally {
             client.close();
         }
+    }
+
+    @Test
+    void etagsPerCodingAnd304AndHeadWithADictionary() {
+        byte[] kept = DictionaryBodies.feed(60);
+        get("dict/tagged-feed?at=60", "Accept-Encoding", "zstd");
+        String[] asks = {"Accept-Encoding", "zstd, dcz", "Available-Dictionary", available(kept)};
+        Reply delta = get("dict/tagged-feed?at=61", asks);
+        assertEquals("dcz", delta.header("Content-Encoding"));
+        assertEquals("\"step-61-dcz\"", delta.header("ETag"));
+        String[] conditional = Arrays.copyOf(asks, asks.length + 2);
+        conditional[asks.length] = "If-None-Match";
+        conditional[asks.length + 1] = "\"step-61-dcz\"";
+        Reply notModified = get("dict/tagged-feed?at=61", conditional);
+        assertEquals(304, notModified.status());
+        assertEquals("\"step-61-dcz\"", notModified.header("ETag"));
+        assertEquals("Accept-Encoding, Available-Dictionary", notModified.header("Vary"));
+        conditional[asks.length + 1] = "\"step-61-zstd\""; // a copy in another coding is another representation
+        assertEquals(200, get("dict/tagged-feed?at=61", conditional).status());
+        Reply head = Http.head(server.uri("dict/tagged-feed?at=61"), asks);
+        assertEquals(200, head.status());
+        assertEquals("dcz", head.header("Content-Encoding"));
+        assertEquals(0, head.body().length);
+    }
+
+    @Test
+    void aFailingStoreCostsOnlyTheDelta() throws Exception {
+        try (TestServer broken = TestServer.start(BrokenStoreApplication.class)) {
+            for (int step = 0; step < 3; step++) {
+                Reply reply = Http.get(broken.uri("dict/feed?at=" + step), "Accept-Encoding", "zstd, dcz",
+                        "Available-Dictionary", available(DictionaryBodies.feed(step - 1)));
+                assertEquals(200, reply.status());
+                assertEquals("zstd; reason=negotiated; dictionary=unknown", reply.header("Compression-Decision"));
+                assertArrayEquals(DictionaryBodies.feed(step), reply.decoded());
+            }
+        }
+    }
+
+    @Test
+    void aMissingSharedDictionaryFailsTheDeploymentSayingWhatToSet() {
+        Exception failure = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+                () -> TestServer.start(MissingDictionaryApplication.class).close());
+        StringBuilder messages = new StringBuilder();
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            messages.append(t.getMessage()).append('\n');
+        }
+        assertTrue(messages.toString().contains("restcompress.shared-dictionary.items="), messages.toString());
     }
 }

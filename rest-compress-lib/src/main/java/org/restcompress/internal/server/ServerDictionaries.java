@@ -6,10 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.restcompress.CompressionConfig;
 import org.restcompress.ConfigKeys;
 import org.restcompress.codec.ContentCodec;
@@ -43,13 +45,14 @@ final class ServerDictionaries {
 
     private final DictionaryStore store;
     private final boolean trustedStore;
-    private final Map<String, DictionaryCodec> codecs = new java.util.LinkedHashMap<>();
+    private final Map<String, DictionaryCodec> codecs = new LinkedHashMap<>();
     private final List<String> formats;
     private final long maxSize;
     private final boolean crossOrigin;
     private final String path;
     private final Map<String, Shared> byName = new ConcurrentHashMap<>();
     private final Map<String, Shared> byHash = new ConcurrentHashMap<>();
+    private final AtomicBoolean storeFailing = new AtomicBoolean();
 
     ServerDictionaries(CompressionConfig config, CodecRegistry registry, ClassLoader loader) {
         this.store = config.dictionaryStore().orElseGet(() -> new MemoryDictionaryStore(
@@ -130,8 +133,9 @@ final class ServerDictionaries {
         byte[] content;
         try {
             content = store.get(hash);
+            storeWorks();
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "rest-compress: the dictionary store failed: " + e);
+            storeFailed(e);
             return null;
         }
         if (content == null) {
@@ -166,8 +170,23 @@ final class ServerDictionaries {
     void keep(Dictionary dictionary, Duration lifetime) {
         try {
             store.put(dictionary.hash(), dictionary.content(), lifetime);
+            storeWorks();
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "rest-compress: the dictionary store failed: " + e);
+            storeFailed(e);
+        }
+    }
+
+    /** A failing store is said once, not on every request, and its recovery once too. */
+    private void storeFailed(RuntimeException e) {
+        if (storeFailing.compareAndSet(false, true)) {
+            LOG.log(System.Logger.Level.WARNING, "rest-compress: the dictionary store fails (" + e
+                    + "); responses go out in their ordinary coding until it works again");
+        }
+    }
+
+    private void storeWorks() {
+        if (storeFailing.get() && storeFailing.compareAndSet(true, false)) {
+            LOG.log(System.Logger.Level.INFO, "rest-compress: the dictionary store works again");
         }
     }
 
@@ -183,7 +202,4 @@ final class ServerDictionaries {
         return path;
     }
 
-    DictionaryStore store() {
-        return store;
-    }
 }

@@ -26,6 +26,11 @@ class ResponseDecisionTest {
         "zstd               | false | false | 200 | true  | false | false | false | true  | zstd; reason=negotiated",
         "gzip               | false | false | 201 | true  | false | false | false | true  | gzip; reason=negotiated",
         "zstd               | false | true  | 200 | true  | false | false | false | true  | zstd; reason=head",
+        // against a dictionary the client named: the same rules, its own reason
+        "dcz~               | false | false | 200 | true  | false | false | false | true  | dcz; reason=dictionary",
+        "dcb~               | false | true  | 200 | true  | false | false | false | true  | dcb; reason=head",
+        "dcz~               | false | false | 200 | true  | true  | false | false | true  | identity; reason=excluded-by-predicate",
+        "dcz~               | false | false | 304 | false | false | false | false | true  | identity; reason=status",
         // negotiation says no
         "NO_ACCEPT_ENCODING | false | false | 200 | true  | false | false | false | true  | identity; reason=no-accept-encoding",
         "IDENTITY_PREFERRED | false | false | 200 | true  | false | false | false | true  | identity; reason=identity-preferred",
@@ -103,6 +108,9 @@ class ResponseDecisionTest {
     }
 
     private static Choice choice(String negotiated) {
+        if (negotiated.endsWith("~")) {
+            return Choice.withDictionary(negotiated.substring(0, negotiated.length() - 1), true);
+        }
         if (negotiated.endsWith("!")) {
             return Choice.of(negotiated.substring(0, negotiated.length() - 1), false);
         }
