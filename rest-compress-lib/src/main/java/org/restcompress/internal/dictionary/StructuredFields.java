@@ -303,7 +303,7 @@ public final class StructuredFields {
                 return Base64.getDecoder().decode(base64); // RFC 8941 4.2.7: missing padding is accepted below
             } catch (IllegalArgumentException padding) {
                 try {
-                    return Base64.getDecoder().decode(base64 + "==".substring(0, (4 - base64.length() % 4) % 4));
+                    return Base64.getDecoder().decode(base64 + "===".substring(0, (4 - base64.length() % 4) % 4));
                 } catch (IllegalArgumentException e) {
                     throw error("malformed base64");
                 }
