@@ -193,6 +193,28 @@ class DictionaryCodecTest {
     }
 
     /** Runs Python scripts for the independent decoders. */
+    /** A frame declaring a window larger than max(8 MB, 1.25 x the dictionary) is refused before it is allocated. */
+    @Test
+    void refusesAFrameThatWantsAWindowBeyondTheLimit() throws Exception {
+        assumeTrue(Python.hasModule("zstandard") || System.getenv("CI") != null, "python3 zstandard missing");
+        Dictionary dictionary = Dictionary.of(feed(0));
+        Files.write(dir.resolve("dict"), dictionary.content());
+        Python.run(String.join("\n",
+                "import sys, hashlib, zstandard as z",
+                "d = open(sys.argv[1] + '/dict', 'rb').read()",
+                "raw = z.ZstdCompressionDict(d, dict_type=z.DICT_TYPE_RAWCONTENT)",
+                "params = z.ZstdCompressionParameters.from_level(3, window_log=25, write_content_size=False)",
+                "c = z.ZstdCompressor(compression_params=params, dict_data=raw)",
+                "w = c.compressobj()",
+                "frame = w.compress(d[:1000]) + w.flush()",
+                "open(sys.argv[1] + '/wide.dcz', 'wb').write(bytes.fromhex('5e2a4d1820000000')"
+                        + " + hashlib.sha256(d).digest() + frame)"), dir.toString());
+        IOException refused = assertThrows(IOException.class, () -> decode(codec(DictionaryFormat.DCZ, dictionary),
+                Files.readAllBytes(dir.resolve("wide.dcz"))));
+        assertTrue(String.valueOf(refused.getMessage()).toLowerCase().contains("window")
+                || String.valueOf(refused.getMessage()).toLowerCase().contains("memory"), refused.getMessage());
+    }
+
     static final class Python {
         static boolean hasModule(String module) {
             try {
