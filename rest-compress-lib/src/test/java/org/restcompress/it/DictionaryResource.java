@@ -28,6 +28,14 @@ public class DictionaryResource {
         return DictionaryBodies.feed(step);
     }
 
+    /** Takes a new version of the feed: its body may come in dcz against the version the client has. */
+    @POST
+    @Path("feed")
+    @UseAsDictionary
+    public byte[] putFeed(byte[] body) {
+        return body;
+    }
+
     /** Only gzip besides the dictionary codings. */
     @GET
     @Path("gzip-feed")

@@ -40,10 +40,23 @@ class DictionaryTest {
     private static final byte[] TRAINED = DictionaryBodies.trained();
     private static TestServer server;
 
+    /** The request codings the server received, before anything decoded them. */
+    @jakarta.ws.rs.container.PreMatching
+    public static class ReceivedCodings implements jakarta.ws.rs.container.ContainerRequestFilter {
+        static final java.util.List<String> SEEN = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Override
+        public void filter(jakarta.ws.rs.container.ContainerRequestContext request) {
+            if ("POST".equals(request.getMethod())) {
+                SEEN.add(String.valueOf(request.getHeaderString("Content-Encoding")));
+            }
+        }
+    }
+
     public static class DictionaryApplication extends Application {
         @Override
         public Set<Class<?>> getClasses() {
-            return Set.of(DictionaryResource.class);
+            return Set.of(DictionaryResource.class, ReceivedCodings.class);
         }
 
         @Override
@@ -353,5 +366,32 @@ class DictionaryTest {
             messages.append(t.getMessage()).append('\n');
         }
         assertTrue(messages.toString().contains("restcompress.shared-dictionary.items="), messages.toString());
+    }
+
+    @Test
+    void ourClientSendsARequestBodyAsADeltaAgainstWhatTheServerSentIt() {
+        jakarta.ws.rs.client.Client client = jakarta.ws.rs.client.ClientBuilder.newClient()
+                .register(CompressionFeature.class);
+        try {
+            client.target(server.uri("dict/feed?at=90")).request().get(byte[].class);
+            ReceivedCodings.SEEN.clear();
+            byte[] update = DictionaryBodies.feed(91);
+            for (String coding : new String[] {"dcz", "dcb"}) {
+                byte[] echoed = client.target(server.uri("dict/feed")).request()
+                        .property("restcompress.request-coding", coding)
+                        .post(jakarta.ws.rs.client.Entity.entity(update, "application/json"), byte[].class);
+                assertArrayEquals(update, echoed, coding);
+            }
+            assertEquals(java.util.List.of("dcz", "dcb"), ReceivedCodings.SEEN);
+            // a URL the client has no dictionary for: the coding beneath
+            ReceivedCodings.SEEN.clear();
+            byte[] echoed = client.target(server.uri("dict/echo")).request()
+                    .property("restcompress.request-coding", "dcz")
+                    .post(jakarta.ws.rs.client.Entity.entity(update, "application/json"), byte[].class);
+            assertArrayEquals(update, echoed);
+            assertEquals(java.util.List.of("zstd"), ReceivedCodings.SEEN);
+        } finally {
+            client.close();
+        }
     }
 }

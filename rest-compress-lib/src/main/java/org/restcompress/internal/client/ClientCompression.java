@@ -25,16 +25,16 @@ public final class ClientCompression {
         OriginCodings servers = new OriginCodings();
         context.register(new AcceptEncodingFilter(codings.acceptEncoding()),
                 Map.of(ClientRequestFilter.class, Priorities.HEADER_DECORATOR));
-        // after the application's request filters (USER), which may still set headers, properties or the entity
-        context.register(new RequestCompression(codings, servers), Map.of(
-                ClientRequestFilter.class, Priorities.USER + 1000,
-                WriterInterceptor.class, Priorities.ENTITY_CODER));
         DictionaryExchange dictionaries = dictionaries(config, registry, codings);
         if (dictionaries != null) {
             // after the Accept-Encoding filter, whose value it extends; before the application's response filters
             context.register(dictionaries, Map.of(ClientRequestFilter.class, Priorities.HEADER_DECORATOR + 1,
                     ClientResponseFilter.class, Priorities.HEADER_DECORATOR));
         }
+        // after the application's request filters (USER), which may still set headers, properties or the entity
+        context.register(new RequestCompression(codings, servers, dictionaries), Map.of(
+                ClientRequestFilter.class, Priorities.USER + 1000,
+                WriterInterceptor.class, Priorities.ENTITY_CODER));
         context.register(new ResponseDecompression(codings, dictionaries),
                 Map.of(ReaderInterceptor.class, Priorities.ENTITY_CODER));
         context.register(new UnsupportedCodingRetry(codings, servers),

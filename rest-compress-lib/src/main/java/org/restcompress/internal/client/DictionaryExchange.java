@@ -69,6 +69,21 @@ final class DictionaryExchange implements ClientRequestFilter, ClientResponseFil
                 hash -> hash.equals(dictionary.hash()) ? dictionary : null); // another hash: refused
     }
 
+    /** The dictionary a request body to {@code uri} may be encoded against in {@code format}, or {@code null}. */
+    Dictionary forBody(URI uri, DictionaryFormat format) {
+        if (!formats.contains(format.token())) {
+            return null;
+        }
+        ClientDictionaries.Entry best = dictionaries.best(uri);
+        return best != null ? best.dictionary() : null;
+    }
+
+    /** The encoder of {@code token} ({@code dcz} or {@code dcb}) against {@code dictionary}. */
+    ContentCodec encoder(String token, Dictionary dictionary) {
+        DictionaryFormat format = DictionaryFormat.of(token);
+        return DictionaryCodec.over(format, codecs.codec(format.base()).orElse(null), hash -> null).bound(dictionary);
+    }
+
     @Override
     public void filter(ClientRequestContext request) {
         request.removeProperty(ANNOUNCED);

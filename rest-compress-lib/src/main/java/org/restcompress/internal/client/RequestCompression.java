@@ -11,6 +11,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.IdentityCodec;
+import org.restcompress.internal.dictionary.Dictionary;
+import org.restcompress.internal.dictionary.DictionaryFormat;
 import org.restcompress.internal.io.Closing;
 import org.restcompress.internal.io.Uncloseable;
 import org.restcompress.ConfigKeys;
@@ -29,24 +31,45 @@ final class RequestCompression implements ClientRequestFilter, WriterInterceptor
     /** The coding this request's body is sent in: the 415 retry reads it. */
     static final String SENT_CODING = RequestCompression.class.getName() + ".sent";
 
+    /** The dictionary a {@code dcz}/{@code dcb} body is encoded against. */
+    static final String BODY_DICTIONARY = RequestCompression.class.getName() + ".dictionary";
+
     private final ClientCodecs codings;
     private final OriginCodings servers;
+    private final DictionaryExchange dictionaries;
 
-    RequestCompression(ClientCodecs codings, OriginCodings servers) {
+    RequestCompression(ClientCodecs codings, OriginCodings servers, DictionaryExchange dictionaries) {
         this.codings = codings;
         this.servers = servers;
+        this.dictionaries = dictionaries;
     }
 
     @Override
     public void filter(ClientRequestContext request) {
         request.removeProperty(SENT_CODING); // an Invocation.Builder may be reused: nothing carries over
+        request.removeProperty(BODY_DICTIONARY);
         if (!request.hasEntity() || request.getHeaders().containsKey(HttpHeaders.CONTENT_ENCODING)
                 || !codings.isCompressible(request.getMediaType())
                 || knownSize(request.getEntity()) < codings.config().threshold()) {
             return;
         }
         Object setting = request.getProperty(ConfigKeys.REQUEST_CODING);
-        String wanted = codings.requestCoding(setting != null ? setting : codings.config().requestCoding());
+        Object asked = setting != null ? setting : codings.config().requestCoding();
+        DictionaryFormat format = asked == null ? null : DictionaryFormat.of(asked.toString().trim());
+        if (format != null) {
+            // dcz/dcb against the dictionary this client would announce for the URL, which the server sent; without
+            // one, the coding beneath
+            Dictionary dictionary = dictionaries != null ? dictionaries.forBody(request.getUri(), format) : null;
+            if (dictionary != null) {
+                request.getHeaders().putSingle(HttpHeaders.CONTENT_ENCODING, format.token());
+                request.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
+                request.setProperty(SENT_CODING, format.token());
+                request.setProperty(BODY_DICTIONARY, dictionary);
+                return;
+            }
+            asked = format.base();
+        }
+        String wanted = codings.requestCoding(asked);
         if (wanted.equals(IdentityCodec.TOKEN)) {
             return;
         }
@@ -65,7 +88,10 @@ final class RequestCompression implements ClientRequestFilter, WriterInterceptor
             context.proceed();
             return;
         }
-        ContentCodec codec = codings.codec(coding.toString()).orElseThrow();
+        Object dictionary = context.getProperty(BODY_DICTIONARY);
+        ContentCodec codec = dictionary instanceof Dictionary
+                ? dictionaries.encoder(coding.toString(), (Dictionary) dictionary)
+                : codings.codec(coding.toString()).orElseThrow();
         OutputStream raw = context.getOutputStream();
         OutputStream encoder = codec.encode(Uncloseable.output(raw));
         context.setOutputStream(encoder);

@@ -7,9 +7,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.List;
 import org.restcompress.codec.ContentCodec;
-import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.negotiation.Choice;
-import org.restcompress.internal.negotiation.DictionaryNegotiation;
 
 /**
  * Computes the request's {@link Exchange} once, and settles what can be settled before the resource method runs, so
@@ -36,16 +34,9 @@ final class ExchangeFilter implements ContainerRequestFilter {
             request.abortWith(unsupported.getResponse());
             return;
         }
-        DictionaryNegotiation.Outcome dictionaryOutcome = policy.negotiateDictionary(headers, choice);
-        Dictionary dictionary = null;
-        String note = dictionaryOutcome.note();
-        if (dictionaryOutcome.applies()) {
-            dictionary = policy.dictionaries().find(dictionaryOutcome.hash());
-            if (dictionary != null) {
-                choice = Choice.withDictionary(dictionaryOutcome.coding(), policy.acceptsIdentity(headers));
-            } else {
-                note = DictionaryNegotiation.UNKNOWN;
-            }
+        MethodPolicy.DictionaryChoice dictionary = policy.chooseDictionary(headers, choice);
+        if (dictionary.dictionary() != null) {
+            choice = dictionary.choice();
         }
         if (choice.isNotAcceptable()) {
             new Exchange(choice, codings, false).keep(request);
@@ -55,8 +46,8 @@ final class ExchangeFilter implements ContainerRequestFilter {
         boolean validatorNamedCoding = EntityTags.removeCodings(headers, choice.coding(),
                 policy.offered());
         Exchange exchange = new Exchange(choice, codings, validatorNamedCoding);
-        exchange.dictionary = dictionary;
-        exchange.dictionaryNote = note;
+        exchange.dictionary = dictionary.dictionary();
+        exchange.dictionaryNote = dictionary.note();
         exchange.keep(request);
     }
 }

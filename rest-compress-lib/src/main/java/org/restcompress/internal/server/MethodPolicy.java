@@ -136,24 +136,33 @@ final class MethodPolicy {
     }
 
     /**
-     * Whether the request may get its response against a dictionary it names; a method that does not use
-     * dictionaries, or sends only identity, ignores {@code Available-Dictionary}.
+     * A dictionary coding and its dictionary, or none and why not ({@code note}, {@code null} when the request named
+     * no dictionary).
      */
-    DictionaryNegotiation.Outcome negotiateDictionary(MultivaluedMap<String, String> headers, Choice ordinary) {
+    record DictionaryChoice(Choice choice, Dictionary dictionary, String note) {
+        static final DictionaryChoice NONE = new DictionaryChoice(null, null, null);
+    }
+
+    /**
+     * Whether the request gets its response against a dictionary it names (RFC 9842): negotiated as a pure function,
+     * then looked up. A method that does not use dictionaries, or sends only identity, ignores
+     * {@code Available-Dictionary}.
+     */
+    DictionaryChoice chooseDictionary(MultivaluedMap<String, String> headers, Choice ordinary) {
         List<String> available = headers.get(AVAILABLE_DICTIONARY);
         if (dictionaryUse == null || uncompressed || available == null) {
-            return DictionaryNegotiation.Outcome.NONE;
+            return DictionaryChoice.NONE;
         }
-        return DictionaryNegotiation.negotiate(available, accept(headers), ordinary, dictionaries.formats(),
-                headers.getFirst(SEC_FETCH_SITE), dictionaries.crossOrigin());
-    }
-
-    boolean acceptsIdentity(MultivaluedMap<String, String> headers) {
-        return accept(headers).acceptsIdentity();
-    }
-
-    private AcceptEncoding accept(MultivaluedMap<String, String> headers) {
-        return AcceptEncoding.parse(headers.get(HttpHeaders.ACCEPT_ENCODING), registry::canonical);
+        AcceptEncoding accept = AcceptEncoding.parse(headers.get(HttpHeaders.ACCEPT_ENCODING), registry::canonical);
+        DictionaryNegotiation.Outcome outcome = DictionaryNegotiation.negotiate(available, accept, ordinary,
+                dictionaries.formats(), headers.getFirst(SEC_FETCH_SITE), dictionaries.crossOrigin());
+        if (!outcome.applies()) {
+            return new DictionaryChoice(null, null, outcome.note());
+        }
+        Dictionary dictionary = dictionaries.find(outcome.hash());
+        return dictionary == null ? new DictionaryChoice(null, null, DictionaryNegotiation.UNKNOWN)
+                : new DictionaryChoice(Choice.withDictionary(outcome.coding(), accept.acceptsIdentity()), dictionary,
+                        null);
     }
 
     static final String AVAILABLE_DICTIONARY = "Available-Dictionary";
