@@ -49,7 +49,7 @@ public class SavingsResource {
     }
 
     /** {@code path} under this application, on loopback, at the port the request arrived on. */
-    private static URI endpoint(HttpServletRequest request, String path) {
+    static URI endpoint(HttpServletRequest request, String path) {
         try {
             URI base = new URI("http", null, InetAddress.getLoopbackAddress().getHostAddress(),
                     request.getLocalPort(), request.getContextPath() + request.getServletPath() + "/", null, null);
@@ -59,7 +59,7 @@ public class SavingsResource {
         }
     }
 
-    private static Response text(Response.Status status, String message) {
+    static Response text(Response.Status status, String message) {
         return Response.status(status).type(MediaType.TEXT_PLAIN).entity(message + "\n").build();
     }
 }

@@ -1,0 +1,190 @@
+package org.restcompress.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * Compression dictionaries in a real browser: Debian's headless Chromium, over {@code http://localhost} (Chromium
+ * uses dictionaries over plain HTTP only there). A page of the demo fetches the feed, which registers itself as a
+ * dictionary, then the next step, which arrives as a {@code dcz} (or {@code dcb}) delta and renders as the exact
+ * document; and fetches an item, whose {@code Link} header names the shared dictionary (the page adds it as a
+ * {@code <link rel="compression-dictionary">}: Chromium follows the header on documents only), then other items,
+ * which arrive compressed with it. Skipped where Chromium is missing, except under CI.
+ */
+class DictionaryBrowserTest {
+
+    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Paths.get("/usr/bin/chromedriver");
+    private static DemoServer demo;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void start() throws Exception {
+        if (System.getenv("CI") != null) {
+            assertTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+                    "CI must install Debian's chromium and chromium-driver");
+        }
+        assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "chromium is not installed");
+        demo = DemoServer.start(null, 0); // every interface: Chromium may try localhost as ::1 first
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (demo != null) {
+            demo.close();
+        }
+    }
+
+    private ChromeDriver browser(ChromeDriverService service) {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--user-data-dir=" + dir.resolve("profile"));
+        return new ChromeDriver(service, options);
+    }
+
+    /** Fetches {@code first}, then {@code next} until it comes dictionary-compressed (or tries run out). */
+    private static final String FETCH_UNTIL_DICTIONARY = String.join("\n",
+            "const [first, nexts, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];",
+            "(async () => {",
+            "  const r1 = await fetch(first, {cache: 'no-store'});",
+            "  const firstCoding = r1.headers.get('content-encoding');",
+            // Chromium follows a Link to a dictionary on documents, not on fetch() responses: a page that gets one
+            // by fetch() adds it as an element, as an application would
+            "  const link = /<([^>]+)>\\s*;\\s*rel=\"?compression-dictionary/.exec(r1.headers.get('link') || '');",
+            "  if (link) {",
+            "    const element = document.createElement('link');",
+            "    element.rel = 'compression-dictionary';",
+            "    element.href = link[1];",
+            "    document.head.appendChild(element);",
+            "  }",
+            "  await r1.text();",
+            "  for (let i = 0; i < nexts.length; i++) {",
+            "    await new Promise(r => setTimeout(r, 500));", // the dictionary is registered asynchronously
+            "    const r = await fetch(nexts[i], {cache: 'no-store'});",
+            "    const text = await r.text();",
+            "    const coding = r.headers.get('content-encoding');",
+            "    if (coding === 'dcz' || coding === 'dcb' || i === nexts.length - 1) {",
+            "      const entry = performance.getEntriesByName(new URL(nexts[i], location).href).pop();",
+            "      document.body.innerHTML = '<pre id=\"doc\"></pre>';",
+            "      document.getElementById('doc').textContent = text;",
+            "      done({firstCoding, coding, url: nexts[i], length: text.length, encoded: entry.encodedBodySize,",
+            "            decoded: entry.decodedBodySize, vary: r.headers.get('vary')});",
+            "      return;",
+            "    }",
+            "  }",
+            "})().catch(e => done({error: String(e)}));");
+
+    @Test
+    @Timeout(180)
+    void chromiumGetsTheNextStepOfTheFeedAsADeltaAndRendersIt() throws Exception {
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        ChromeDriver browser = browser(service);
+        try {
+            browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(90));
+            browser.get("http://localhost:" + demo.port() + "/");
+            java.util.List<String> nexts = new java.util.ArrayList<>();
+            for (int step = 1001; step <= 1020; step++) {
+                nexts.add("/rest/feed?at=" + step);
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> result = (Map<String, Object>) browser.executeAsyncScript(FETCH_UNTIL_DICTIONARY,
+                    "/rest/feed?at=1000", nexts);
+            assertNull(result.get("error"), String.valueOf(result));
+            System.out.println("chromium: " + result);
+            assertTrue("dcz".equals(result.get("coding")) || "dcb".equals(result.get("coding")), result.toString());
+            assertEquals("accept-encoding, available-dictionary", String.valueOf(result.get("vary")).toLowerCase());
+            long step = Long.parseLong(result.get("url").toString().replaceAll(".*=", ""));
+            String expected = new String(DemoFeed.feed(step), StandardCharsets.UTF_8);
+            assertEquals(expected, browser.findElement(By.id("doc")).getText(), "the exact document");
+            long encoded = ((Number) result.get("encoded")).longValue();
+            long decoded = ((Number) result.get("decoded")).longValue();
+            assertEquals(expected.length(), decoded);
+            long zstdAlone = com.github.luben.zstd.Zstd.compress(DemoFeed.feed(step), 3).length;
+            assertTrue(encoded > 0 && encoded * 5 < zstdAlone,
+                    "on the wire: " + encoded + " bytes, zstd alone " + zstdAlone + ", decoded " + decoded);
+        } finally {
+            browser.quit();
+            service.stop();
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void chromiumFetchesTheAnnouncedSharedDictionaryAndGetsItemsWithIt() throws Exception {
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        ChromeDriver browser = browser(service);
+        try {
+            browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(90));
+            browser.get("http://localhost:" + demo.port() + "/");
+            java.util.List<String> nexts = new java.util.ArrayList<>();
+            for (int id = 2; id <= 60; id++) {
+                nexts.add("/rest/items/" + id);
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> result = (Map<String, Object>) browser.executeAsyncScript(FETCH_UNTIL_DICTIONARY,
+                    "/rest/items/1", nexts);
+            assertNull(result.get("error"), String.valueOf(result));
+            System.out.println("chromium: " + result);
+            assertTrue("dcz".equals(result.get("coding")) || "dcb".equals(result.get("coding")), result.toString());
+            long id = Long.parseLong(result.get("url").toString().replaceAll(".*/", ""));
+            assertEquals(new String(DemoFeed.item(id), StandardCharsets.UTF_8),
+                    browser.findElement(By.id("doc")).getText());
+            long encoded = ((Number) result.get("encoded")).longValue();
+            assertTrue(encoded > 0 && encoded < DemoFeed.item(id).length * 0.5, result.toString());
+        } finally {
+            browser.quit();
+            service.stop();
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void theLandingPageShowsBytesWithAndWithoutADictionary() {
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        ChromeDriver browser = browser(service);
+        try {
+            browser.get("http://localhost:" + demo.port() + "/");
+            new org.openqa.selenium.support.ui.WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> "true"
+                    .equals(d.findElement(By.tagName("body")).getDomAttribute("data-dictionary-measured")));
+            for (String endpoint : new String[] {"feed", "item"}) {
+                java.util.List<org.openqa.selenium.WebElement> cells = browser.findElements(
+                        By.cssSelector("#dictionary-savings tr[data-endpoint='" + endpoint + "'] td"));
+                assertEquals(6, cells.size(), endpoint);
+                long identity = bytes(cells.get(1).getText());
+                long dcz = bytes(cells.get(4).getText());
+                assertTrue(dcz > 0 && dcz < identity / 2, endpoint + ": " + cells.get(4).getText());
+            }
+        } finally {
+            browser.quit();
+            service.stop();
+        }
+    }
+
+    private static long bytes(String cell) {
+        return Long.parseLong(cell.replaceAll(" .*", "").replace(",", ""));
+    }
+}
