@@ -16,6 +16,7 @@ run() { echo "== $1"; java "${flags[@]}" -cp "$jar" "org.restcompress.bench.$1";
 run CodecReport
 run ThresholdReport
 run IdleCostReport
+run DictionaryReport
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk"; exit 1; }
 run server.ThroughputReport
 if [ "$(id -u)" = 0 ] && command -v tc >/dev/null; then

@@ -58,7 +58,24 @@ public final class BrotliCodec implements ContentCodec {
      * form's native memory is freed when the stream closes.
      */
     public OutputStream encode(OutputStream sink, ByteBuffer dictionary) throws IOException {
-        PreparedDictionary prepared = Encoder.prepareDictionary(dictionary, RAW_DICTIONARY);
+        return encode(sink, dictionary, Encoder.prepareDictionary(dictionary, RAW_DICTIONARY), true);
+    }
+
+    /**
+     * Encodes against a dictionary prepared once by {@link #prepare}, kept by the caller (brotli only reads a
+     * prepared dictionary, so many streams may share it).
+     */
+    public OutputStream encode(OutputStream sink, ByteBuffer dictionary, Object prepared) throws IOException {
+        return encode(sink, dictionary, (PreparedDictionary) prepared, false);
+    }
+
+    /** {@code dictionary} (a direct buffer that must stay reachable with the result) prepared for encoding. */
+    public Object prepare(ByteBuffer dictionary) {
+        return Encoder.prepareDictionary(dictionary, RAW_DICTIONARY);
+    }
+
+    private OutputStream encode(OutputStream sink, ByteBuffer dictionary, PreparedDictionary prepared, boolean owned)
+            throws IOException {
         try {
             BrotliOutputStream stream = new BrotliOutputStream(sink, parameters()
                     .setQuality(Math.max(MIN_DICTIONARY_QUALITY, settings.quality()))) {
@@ -75,14 +92,18 @@ public final class BrotliCodec implements ContentCodec {
                     try {
                         super.close();
                     } finally {
-                        free(prepared);
+                        if (owned) {
+                            free(prepared);
+                        }
                     }
                 }
             };
             stream.attachDictionary(prepared);
             return stream;
         } catch (IOException | RuntimeException e) {
-            free(prepared);
+            if (owned) {
+                free(prepared);
+            }
             throw e;
         }
     }

@@ -2,6 +2,7 @@ package org.restcompress.internal.codec;
 
 import com.github.luben.zstd.RecyclingBufferPool;
 import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdDictContentType;
 import com.github.luben.zstd.ZstdDictDecompress;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
@@ -88,6 +89,28 @@ public final class ZstdCodec implements ContentCodec {
      */
     public OutputStream encode(OutputStream sink, byte[] dictionary) {
         return new ZstdEncoder(sink, pool, context -> context.loadDict(dictionary, ZstdDictContentType.RAW_CONTENT));
+    }
+
+    /**
+     * Encodes against a dictionary prepared once by {@link #prepare} (referenced, not copied: cheap per response).
+     * {@code prepared} must be a {@code ZstdDictCompress} from this codec's {@link #prepare}.
+     */
+    public OutputStream encode(OutputStream sink, Object prepared) {
+        ZstdDictCompress dictionary = (ZstdDictCompress) prepared;
+        return new ZstdEncoder(sink, pool, context -> context.loadDict(dictionary));
+    }
+
+    /**
+     * {@code dictionary} digested for this codec's level, as raw content: for a dictionary many responses use. Its
+     * native memory lives as long as the returned object.
+     */
+    public Object prepare(byte[] dictionary) {
+        return new ZstdDictCompress(dictionary, settings.level(), ZstdDictContentType.RAW_CONTENT);
+    }
+
+    /** What a prepared dictionary depends on: the same for every codec with this setting. */
+    public Object preparationKey() {
+        return settings;
     }
 
     /**

@@ -4,6 +4,9 @@ import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * A compression dictionary (RFC 9842): content and its SHA-256, which names it on the wire. Immutable; the direct
@@ -17,16 +20,36 @@ public final class Dictionary {
     private final byte[] sha256;
     private final String hash;
     private volatile ByteBuffer direct;
+    /** Codec state prepared once (native, by codec and setting), for a dictionary used by many responses. */
+    private final Map<Object, Object> prepared;
 
-    private Dictionary(byte[] content, byte[] sha256) {
+    private Dictionary(byte[] content, byte[] sha256, boolean reused) {
         this.content = content;
         this.sha256 = sha256;
         this.hash = HEX.formatHex(sha256);
+        this.prepared = reused ? new ConcurrentHashMap<>() : null;
     }
 
-    /** A dictionary of {@code content} (not copied: the caller hands it over). */
+    /** A dictionary of {@code content} (not copied: the caller hands it over), used once or a few times. */
     public static Dictionary of(byte[] content) {
-        return new Dictionary(content, sha256(content));
+        return new Dictionary(content, sha256(content), false);
+    }
+
+    /**
+     * A dictionary many responses are encoded against (a shared one): codecs prepare their native form of it once
+     * and keep it as long as the dictionary lives, instead of digesting it for every response.
+     */
+    public static Dictionary reused(byte[] content) {
+        return new Dictionary(content, sha256(content), true);
+    }
+
+    /**
+     * The codec state made by {@code prepare} for {@code key}, made once and kept, for a {@link #reused} dictionary;
+     * {@code null} for one used once (the codec then loads the content itself).
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T prepared(Object key, Supplier<T> prepare) {
+        return prepared == null ? null : (T) prepared.computeIfAbsent(key, k -> prepare.get());
     }
 
     /**

@@ -3,6 +3,7 @@ package org.restcompress.internal.dictionary;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.function.Function;
 import org.restcompress.codec.ContentCodec;
@@ -71,9 +72,16 @@ public final class DictionaryCodec implements ContentCodec {
             @Override
             public OutputStream encode(OutputStream sink) throws IOException {
                 format.writeHeader(sink, dictionary);
-                return format == DictionaryFormat.DCZ
-                        ? ((ZstdCodec) base).encode(sink, dictionary.content())
-                        : ((BrotliCodec) base).encode(sink, dictionary.direct());
+                if (format == DictionaryFormat.DCZ) {
+                    ZstdCodec zstd = (ZstdCodec) base;
+                    Object prepared = dictionary.prepared(zstd.preparationKey(),
+                            () -> zstd.prepare(dictionary.content()));
+                    return prepared != null ? zstd.encode(sink, prepared) : zstd.encode(sink, dictionary.content());
+                }
+                BrotliCodec brotli = (BrotliCodec) base;
+                ByteBuffer direct = dictionary.direct();
+                Object prepared = dictionary.prepared(BrotliCodec.class, () -> brotli.prepare(direct));
+                return prepared != null ? brotli.encode(sink, direct, prepared) : brotli.encode(sink, direct);
             }
 
             @Override

@@ -70,7 +70,7 @@ final class ServerDictionaries {
         }
         this.formats = List.copyOf(codecs.keySet());
         config.sharedDictionaries().forEach((name, source) -> {
-            Shared shared = new Shared(name, Dictionary.of(load(name, source, loader)));
+            Shared shared = new Shared(name, Dictionary.reused(load(name, source, loader)));
             byName.put(name, shared);
             byHash.put(shared.dictionary.hash(), shared);
         });

@@ -149,6 +149,26 @@ class DictionaryCodecTest {
         byte[] item = item(5000);
         byte[] encoded = encode(codec.bound(trained), item);
         assertArrayEquals(item, decode(codec, encoded));
+        // a reused (shared) dictionary: prepared once, the same bytes for every response, on any thread
+        Dictionary reused = Dictionary.reused(trained.content());
+        for (int id = 5000; id < 5020; id++) {
+            assertArrayEquals(encode(codec.bound(trained), item(id)), encode(codec.bound(reused), item(id)));
+        }
+        java.util.List<java.util.concurrent.Future<byte[]>> results = new java.util.ArrayList<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            for (int i = 0; i < 200; i++) {
+                int id = 6000 + i;
+                results.add(pool.submit(() -> decode(codec, encode(codec.bound(reused), item(id)))));
+            }
+            for (int i = 0; i < results.size(); i++) {
+                assertArrayEquals(item(6000 + i), results.get(i).get());
+            }
+        } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+            throw new AssertionError(e);
+        } finally {
+            pool.shutdown();
+        }
         byte[] alone = encode(format == DictionaryFormat.DCZ ? new ZstdCodec() : new BrotliCodec(), item);
         assertTrue(encoded.length < alone.length, encoded.length + " against " + alone.length);
     }
