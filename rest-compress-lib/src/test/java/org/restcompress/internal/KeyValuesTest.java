@@ -50,4 +50,34 @@ class KeyValuesTest {
         assertFalse(custom.isCompressible(MediaType.valueOf("text/csv")));
         assertTrue(custom.isCompressible(MediaType.valueOf("image/png")));
     }
+
+    @Test
+    void dictionaryKeys() {
+        java.util.Map<String, Object> keys = java.util.Map.of(
+                "restcompress.dictionary.store-max-bytes", "4M",
+                "restcompress.dictionary.store-max-entries", "10",
+                "restcompress.dictionary.max-size", "64K",
+                "restcompress.dictionary.cross-origin", "true",
+                "restcompress.dictionary.path", "/dicts/",
+                "restcompress.shared-dictionary.items", "classpath:dictionaries/items.dict",
+                "restcompress.shared-dictionaryitems", "not a shared dictionary key");
+        CompressionConfig.Builder builder = KeyValues.read(keys::get);
+        KeyValues.sharedDictionaries(builder, new java.util.TreeSet<>(keys.keySet()), keys::get);
+        CompressionConfig config = builder.build();
+        assertEquals(4L << 20, config.dictionaryStoreMaxBytes());
+        assertEquals(10, config.dictionaryStoreMaxEntries());
+        assertEquals(64 * 1024, config.dictionaryMaxSize());
+        assertTrue(config.dictionaryCrossOrigin());
+        assertEquals("dicts", config.dictionaryPath());
+        assertEquals(java.util.Map.of("items", "classpath:dictionaries/items.dict"), config.sharedDictionaries());
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> KeyValues.read(java.util.Map.of("restcompress.dictionary.cross-origin", "sometimes")::get));
+        assertTrue(e.getMessage().startsWith("restcompress.dictionary.cross-origin"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> KeyValues.read(java.util.Map.of("restcompress.dictionary.path", "a b")::get));
+        assertTrue(e.getMessage().startsWith("restcompress.dictionary.path"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> CompressionConfig.builder().sharedDictionary("a/b", "x"));
+        assertThrows(IllegalArgumentException.class, () -> CompressionConfig.builder().sharedDictionary("a", " "));
+    }
 }
