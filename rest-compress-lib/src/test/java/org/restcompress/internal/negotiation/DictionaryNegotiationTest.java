@@ -19,6 +19,7 @@ class DictionaryNegotiationTest {
         "-        | zstd, dcz, dcb             | -           | false | dcz dcb | -   | -",
         "HASH     | zstd, dcz, dcb             | -           | false | dcz dcb | dcz | -",
         "HASH     | zstd, dcb, dcz;q=0.5       | -           | false | dcz dcb | dcb | -",
+        "HASH     | zstd, dcz, dcb             | -           | false | dcb dcz | dcb | -",
         "HASH     | zstd, dcz                  | -           | false | dcb     | -   | not-accepted",
         "HASH     | zstd, gzip                 | -           | false | dcz dcb | -   | not-accepted",
         "HASH     | *                          | -           | false | dcz dcb | -   | not-accepted",
