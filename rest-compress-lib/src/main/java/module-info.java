@@ -18,6 +18,7 @@ module org.restcompress {
     exports org.restcompress.dictionary;
 
     uses org.restcompress.codec.ContentCodec;
+    uses org.restcompress.dictionary.DictionaryStoreProvider;
     provides org.restcompress.codec.ContentCodec with
             org.restcompress.internal.codec.ZstdCodec,
             org.restcompress.internal.codec.BrotliCodec,

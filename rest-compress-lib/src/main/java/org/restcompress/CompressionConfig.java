@@ -10,6 +10,8 @@ import static org.restcompress.ConfigKeys.THRESHOLD;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.MediaType;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -41,6 +43,7 @@ public final class CompressionConfig {
     private final BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponses;
     private final Function<String, Object> codecSettings;
     private final DictionaryStore dictionaryStore;
+    private final URI dictionaryStoreLocation;
     private final long dictionaryStoreMaxBytes;
     private final int dictionaryStoreMaxEntries;
     private final long dictionaryMaxSize;
@@ -60,6 +63,7 @@ public final class CompressionConfig {
         this.excludeResponses = b.excludeResponses;
         this.codecSettings = b.codecSettings;
         this.dictionaryStore = b.dictionaryStore;
+        this.dictionaryStoreLocation = b.dictionaryStoreLocation;
         this.dictionaryStoreMaxBytes = b.dictionaryStoreMaxBytes;
         this.dictionaryStoreMaxEntries = b.dictionaryStoreMaxEntries;
         this.dictionaryMaxSize = b.dictionaryMaxSize;
@@ -148,6 +152,11 @@ public final class CompressionConfig {
         return Optional.ofNullable(dictionaryStore);
     }
 
+    /** Where a {@code DictionaryStoreProvider} makes the store ({@value ConfigKeys#DICTIONARY_STORE}), if set. */
+    public Optional<URI> dictionaryStoreLocation() {
+        return Optional.ofNullable(dictionaryStoreLocation);
+    }
+
     public long dictionaryStoreMaxBytes() {
         return dictionaryStoreMaxBytes;
     }
@@ -200,6 +209,7 @@ public final class CompressionConfig {
         private BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponses = (q, r) -> false;
         private Function<String, Object> codecSettings = key -> null;
         private DictionaryStore dictionaryStore;
+        private URI dictionaryStoreLocation;
         private long dictionaryStoreMaxBytes = ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_BYTES;
         private int dictionaryStoreMaxEntries = ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_ENTRIES;
         private long dictionaryMaxSize = ConfigKeys.DEFAULT_DICTIONARY_MAX_SIZE;
@@ -288,6 +298,21 @@ public final class CompressionConfig {
         /** Where responses of {@link UseAsDictionary} methods are kept (for example one shared by every instance). */
         public Builder dictionaryStore(DictionaryStore store) {
             this.dictionaryStore = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
+        /** A store made by the {@code DictionaryStoreProvider} for this location, e.g. {@code redis://host:6379}. */
+        public Builder dictionaryStore(String location) {
+            try {
+                URI uri = new URI(location.trim());
+                if (uri.getScheme() == null) {
+                    throw new URISyntaxException(location, "no scheme");
+                }
+                this.dictionaryStoreLocation = uri;
+            } catch (URISyntaxException e) {
+                throw new IllegalArgumentException(ConfigKeys.DICTIONARY_STORE + " must be a location such as "
+                        + "redis://host:6379, was '" + location + "'");
+            }
             return this;
         }
 

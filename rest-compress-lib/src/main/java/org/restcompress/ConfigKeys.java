@@ -19,6 +19,7 @@ import java.util.List;
  * <tr><td>{@value #MAX_EXPANSION_RATIO}</td><td>0 (off)</td></tr>
  * <tr><td>{@value #DEBUG}</td><td>{@code false}</td></tr>
  * <tr><td>{@code restcompress.<coding>.<name>}</td><td>per codec, e.g. {@code restcompress.gzip.level=6}</td></tr>
+ * <tr><td>{@value #DICTIONARY_STORE}</td><td>none (in memory)</td></tr>
  * <tr><td>{@value #DICTIONARY_STORE_MAX_BYTES}</td><td>32M</td></tr>
  * <tr><td>{@value #DICTIONARY_STORE_MAX_ENTRIES}</td><td>{@value #DEFAULT_DICTIONARY_STORE_MAX_ENTRIES}</td></tr>
  * <tr><td>{@value #DICTIONARY_MAX_SIZE}</td><td>1M</td></tr>
@@ -57,6 +58,12 @@ public final class ConfigKeys {
      * {@link UseAsDictionary} methods, by SHA-256, for deltas against them (RFC 9842).
      */
     public static final String DICTIONARY_STORE_MAX_BYTES = PREFIX + "dictionary.store-max-bytes";
+    /**
+     * Server side: where responses sent as dictionaries are kept, when not in this process: a location such as
+     * {@code redis://host:6379}, made by a {@link org.restcompress.dictionary.DictionaryStoreProvider} on the class
+     * path (the {@code rest-compress-redis} module for Redis). Unset: in memory.
+     */
+    public static final String DICTIONARY_STORE = PREFIX + "dictionary.store";
     /** Server side: the responses the in-memory dictionary store keeps at most. */
     public static final String DICTIONARY_STORE_MAX_ENTRIES = PREFIX + "dictionary.store-max-entries";
     /**

@@ -48,6 +48,7 @@ public final class KeyValues {
         string(lookup, ConfigKeys.DICTIONARY_CROSS_ORIGIN)
                 .ifPresent(v -> b.dictionaryCrossOrigin(flag(ConfigKeys.DICTIONARY_CROSS_ORIGIN, v)));
         string(lookup, ConfigKeys.DICTIONARY_PATH).ifPresent(b::dictionaryPath);
+        string(lookup, ConfigKeys.DICTIONARY_STORE).filter(v -> !v.isEmpty()).ifPresent(b::dictionaryStore);
         return b;
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
 import com.fasterxml.jackson.jakarta.rs.xml.JacksonXMLProvider;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import org.restcompress.CompressionFeature;
@@ -19,11 +20,24 @@ public class DemoApplication extends Application {
                 JacksonXMLProvider.class);
     }
 
-    /** The shared dictionary of {@code /rest/items/{id}}, trained on other items (see DemoDictionaryTest). */
+    /**
+     * The shared dictionary of {@code /rest/items/{id}}, trained on other items (see DemoDictionaryTest); and, when the
+     * environment variable {@value #STORE_VARIABLE} is set (or the system property
+     * {@code restcompress.dictionary.store}), a dictionary store shared by every instance, e.g.
+     * {@code redis://localhost:6379}.
+     */
     @Override
     public Map<String, Object> getProperties() {
-        return Map.of("restcompress.shared-dictionary.items", "classpath:" + ITEMS_DICTIONARY);
+        Map<String, Object> properties = new HashMap<>();
+        properties.put("restcompress.shared-dictionary.items", "classpath:" + ITEMS_DICTIONARY);
+        String store = System.getenv(STORE_VARIABLE);
+        if (store != null && !store.isBlank() && System.getProperty("restcompress.dictionary.store") == null) {
+            properties.put("restcompress.dictionary.store", store);
+        }
+        return properties;
     }
+
+    static final String STORE_VARIABLE = "RESTCOMPRESS_DICTIONARY_STORE";
 
     static final String ITEMS_DICTIONARY = "dictionaries/items.dict";
 }

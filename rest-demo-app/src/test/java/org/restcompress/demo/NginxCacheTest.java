@@ -136,20 +136,7 @@ class NginxCacheTest {
 
     private static String config(int port, int upstream) {
         String prefix = dir.toString();
-        return String.join("\n",
-                "worker_processes 1;",
-                "daemon off;",
-                "master_process off;",
-                "pid " + prefix + "/nginx.pid;",
-                "error_log " + prefix + "/error.log warn;",
-                "events { worker_connections 64; }",
-                "http {",
-                "  access_log off;",
-                "  client_body_temp_path " + prefix + "/tmp/body;",
-                "  proxy_temp_path " + prefix + "/tmp/proxy;",
-                "  fastcgi_temp_path " + prefix + "/tmp/fastcgi;",
-                "  uwsgi_temp_path " + prefix + "/tmp/uwsgi;",
-                "  scgi_temp_path " + prefix + "/tmp/scgi;",
+        return NginxConfig.head(dir) + String.join("\n",
                 "  proxy_cache_path " + prefix + "/cache keys_zone=rc:1m max_size=64m inactive=10m use_temp_path=off;",
                 "  proxy_cache_path " + prefix + "/cache-novary keys_zone=novary:1m max_size=64m use_temp_path=off;",
                 // nginx's own compression on, for everything it may compress

@@ -3,12 +3,14 @@ package org.restcompress.internal.server;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,6 +18,7 @@ import org.restcompress.CompressionConfig;
 import org.restcompress.ConfigKeys;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.dictionary.DictionaryStore;
+import org.restcompress.dictionary.DictionaryStoreProvider;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.dictionary.DictionaryCodec;
@@ -55,8 +58,10 @@ final class ServerDictionaries {
     private final AtomicBoolean storeFailing = new AtomicBoolean();
 
     ServerDictionaries(CompressionConfig config, CodecRegistry registry, ClassLoader loader) {
-        this.store = config.dictionaryStore().orElseGet(() -> new MemoryDictionaryStore(
-                config.dictionaryStoreMaxBytes(), config.dictionaryStoreMaxEntries()));
+        this.store = config.dictionaryStore().orElseGet(() -> config.dictionaryStoreLocation()
+                .map(location -> provided(location, config.dictionaryMaxSize(), loader))
+                .orElseGet(() -> new MemoryDictionaryStore(config.dictionaryStoreMaxBytes(),
+                        config.dictionaryStoreMaxEntries())));
         this.trustedStore = store instanceof MemoryDictionaryStore; // ours, in this process: no need to re-hash
         this.maxSize = config.dictionaryMaxSize();
         this.crossOrigin = config.dictionaryCrossOrigin();
@@ -74,6 +79,19 @@ final class ServerDictionaries {
             byName.put(name, shared);
             byHash.put(shared.dictionary.hash(), shared);
         });
+    }
+
+    /** The store a provider on the class path makes for {@code location}; none is a deployment error. */
+    private static DictionaryStore provided(URI location, long maxEntrySize, ClassLoader loader) {
+        for (DictionaryStoreProvider provider : ServiceLoader.load(DictionaryStoreProvider.class, loader)) {
+            if (provider.supports(location)) {
+                DictionaryStore store = provider.create(location, maxEntrySize);
+                LOG.log(System.Logger.Level.INFO, "rest-compress: dictionary store " + store);
+                return store;
+            }
+        }
+        throw new IllegalArgumentException(ConfigKeys.DICTIONARY_STORE + "=" + location + ": no dictionary store "
+                + "provider on the class path knows '" + location.getScheme() + "' (for redis://, add rest-compress-redis)");
     }
 
     /** {@code dcz} before {@code dcb} (zstd is the faster), unless the preference lists them otherwise. */

@@ -1,0 +1,95 @@
+package org.restcompress.redis;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ServiceLoader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.restcompress.dictionary.DictionaryStoreProvider;
+
+/** The Redis store against a real redis-server: kept, expired, bounded, and harmless while Redis is gone. */
+class RedisDictionaryStoreTest {
+
+    private static RedisServer server;
+    private static RedisDictionaryStore store;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = RedisServer.start();
+        store = RedisDictionaryStore.at(URI.create(server.location()), 1024);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (store != null) {
+            store.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void keepsByHashUntilTheLifetimeEnds() throws InterruptedException {
+        store.put("aa", new byte[] {1, 2, 3}, Duration.ofMinutes(5));
+        assertArrayEquals(new byte[] {1, 2, 3}, store.get("aa"));
+        assertNull(store.get("bb"));
+        store.put("short", new byte[] {4}, Duration.ofMillis(200));
+        assertArrayEquals(new byte[] {4}, store.get("short"));
+        Thread.sleep(400);
+        assertNull(store.get("short"), "expired with its dictionary's lifetime");
+        store.put("big", new byte[1025], Duration.ofMinutes(5));
+        assertNull(store.get("big"), "larger than the largest dictionary: not sent");
+    }
+
+    @Test
+    void anotherInstanceFindsWhatOneKept() {
+        try (RedisDictionaryStore other = RedisDictionaryStore.at(URI.create(server.location()), 1024)) {
+            store.put("shared", new byte[] {9, 9}, Duration.ofMinutes(5));
+            assertArrayEquals(new byte[] {9, 9}, other.get("shared"));
+        }
+    }
+
+    @Test
+    void aStoreWithoutRedisAnswersNothingQuicklyAndResumes() throws Exception {
+        store.put("before", new byte[] {1}, Duration.ofMinutes(5));
+        server.stop();
+        try {
+            long start = System.nanoTime();
+            for (int i = 0; i < 50; i++) {
+                assertNull(store.get("before"));
+                store.put("during", new byte[] {2}, Duration.ofMinutes(5));
+            }
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(millis < 2_000, "100 calls took " + millis + " ms while Redis was gone");
+            assertTrue(store.isDown());
+        } finally {
+            server.startAgain();
+        }
+        Thread.sleep(RedisDictionaryStore.BACK_OFF_NANOS / 1_000_000 + 100);
+        store.put("after", new byte[] {3}, Duration.ofMinutes(5));
+        assertArrayEquals(new byte[] {3}, store.get("after"));
+        assertFalse(store.isDown());
+    }
+
+    @Test
+    void foundByItsProviderAndLocationsAreChecked() {
+        DictionaryStoreProvider provider = ServiceLoader.load(DictionaryStoreProvider.class).findFirst().orElseThrow();
+        assertTrue(provider.supports(URI.create("redis://h:1")));
+        assertFalse(provider.supports(URI.create("memcached://h:1")));
+        assertEquals(Duration.ofMillis(250), RedisDictionaryStore.timeout("timeout=250ms"));
+        assertEquals(Duration.ofSeconds(2), RedisDictionaryStore.timeout("timeout=2s"));
+        assertThrows(IllegalArgumentException.class, () -> RedisDictionaryStore.timeout("timeout=forever"));
+        assertThrows(IllegalArgumentException.class,
+                () -> RedisDictionaryStore.at(URI.create("redis://h:1/zero"), 1));
+        assertThrows(IllegalArgumentException.class, () -> RedisDictionaryStore.at(URI.create("redis:/nohost"), 1));
+    }
+}

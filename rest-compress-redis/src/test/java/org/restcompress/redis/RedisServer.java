@@ -1,0 +1,71 @@
+package org.restcompress.redis;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real redis-server (Debian's), started on a free port with no persistence and a memory bound, for tests; it can be
+ * stopped and started again on the same port. Skipped where redis-server is missing, except under CI.
+ */
+public final class RedisServer implements AutoCloseable {
+
+    private static final Path BINARY = Paths.get("/usr/bin/redis-server");
+    private final int port;
+    private Process process;
+
+    private RedisServer(int port) {
+        this.port = port;
+    }
+
+    public static RedisServer start() throws IOException, InterruptedException {
+        if (System.getenv("CI") != null) {
+            assertTrue(Files.isExecutable(BINARY), "CI must install redis-server");
+        }
+        assumeTrue(Files.isExecutable(BINARY), "redis-server is not installed");
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        RedisServer server = new RedisServer(port);
+        server.startAgain();
+        return server;
+    }
+
+    /** Starts (again) on the same port. */
+    public void startAgain() throws IOException, InterruptedException {
+        process = new ProcessBuilder(BINARY.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
+                "--save", "", "--appendonly", "no", "--maxmemory", "64mb", "--maxmemory-policy", "volatile-lru")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        for (int i = 0; i < 100; i++) {
+            try (Socket probe = new Socket("127.0.0.1", port)) {
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(50);
+            }
+        }
+        throw new IOException("redis-server did not start on port " + port);
+    }
+
+    /** Stops it, as a crash would: the process is killed. */
+    public void stop() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    public String location() {
+        return "redis://127.0.0.1:" + port;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        stop();
+    }
+}

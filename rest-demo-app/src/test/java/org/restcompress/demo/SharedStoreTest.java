@@ -1,0 +1,196 @@
+package org.restcompress.demo;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.restcompress.internal.codec.ZstdCodec;
+import org.restcompress.internal.dictionary.Dictionary;
+import org.restcompress.internal.dictionary.DictionaryCodec;
+import org.restcompress.internal.dictionary.DictionaryFormat;
+import org.restcompress.it.Http;
+import org.restcompress.it.Http.Reply;
+import org.restcompress.redis.RedisServer;
+
+/**
+ * Deltas behind a load balancer: a real redis-server shared by two demo instances, nginx in front with round-robin
+ * and no stickiness. Each step of the feed is answered by the other instance than the step before, and still comes
+ * as a delta against it; with Redis gone, every request still answers at once in the ordinary coding; with Redis
+ * back, deltas resume. Skipped where nginx or redis-server is missing, except under CI.
+ */
+class SharedStoreTest {
+
+    private static final Path NGINX = Paths.get("/usr/sbin/nginx");
+
+    @TempDir
+    static Path dir;
+    private static RedisServer redis;
+    private static DemoServer a;
+    private static DemoServer b;
+    private static Process nginx;
+    private static URI proxy;
+
+    @BeforeAll
+    static void start() throws Exception {
+        if (System.getenv("CI") != null) {
+            assertTrue(Files.isExecutable(NGINX), "CI must install nginx");
+        }
+        assumeTrue(Files.isExecutable(NGINX), "nginx is not installed");
+        redis = RedisServer.start();
+        System.setProperty("restcompress.dictionary.store", redis.location());
+        try {
+            a = DemoServer.start("127.0.0.1", 0);
+            b = DemoServer.start("127.0.0.1", 0);
+        } finally {
+            System.clearProperty("restcompress.dictionary.store"); // read at deployment: other tests get memory
+        }
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Files.createDirectories(dir.resolve("tmp"));
+        Path conf = Files.writeString(dir.resolve("nginx.conf"), config(port, a.port(), b.port()));
+        nginx = new ProcessBuilder(NGINX.toString(), "-p", dir.toString(), "-c", conf.toString(), "-e",
+                dir.resolve("error.log").toString()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("stdout").toFile()).start();
+        proxy = URI.create("http://127.0.0.1:" + port + "/rest/");
+        for (int i = 0; i < 100 && !up(); i++) {
+            assertTrue(nginx.isAlive(), "nginx exited");
+            Thread.sleep(100);
+        }
+        assertTrue(up(), "nginx did not come up");
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (nginx != null) {
+            nginx.destroy();
+            nginx.waitFor(10, TimeUnit.SECONDS);
+        }
+        for (DemoServer demo : new DemoServer[] {a, b}) {
+            if (demo != null) {
+                demo.close();
+            }
+        }
+        if (redis != null) {
+            redis.close();
+        }
+    }
+
+    private static String config(int port, int first, int second) {
+        return NginxConfig.head(dir) + String.join("\n",
+                "  upstream demo {", // round-robin, no stickiness
+                "    server 127.0.0.1:" + first + ";",
+                "    server 127.0.0.1:" + second + ";",
+                "  }",
+                "  server {",
+                "    listen 127.0.0.1:" + port + ";",
+                "    location / {",
+                "      proxy_pass http://demo;",
+                "      proxy_http_version 1.1;",
+                "      add_header X-Upstream $upstream_addr always;",
+                "    }",
+                "  }",
+                "}", "");
+    }
+
+    private static boolean up() {
+        try {
+            return Http.get(proxy.resolve("ping?up")).status() == 200;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static String available(long step) throws Exception {
+        return ":" + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+                .digest(DemoFeed.feed(step))) + ":";
+    }
+
+    private static Reply step(long step, boolean withDictionary) throws Exception {
+        return withDictionary
+                ? Http.get(proxy.resolve("feed?at=" + step), "Accept-Encoding", "zstd, dcz", "Available-Dictionary",
+                        available(step - 1))
+                : Http.get(proxy.resolve("feed?at=" + step), "Accept-Encoding", "zstd, dcz");
+    }
+
+    private static byte[] decodeDelta(Reply reply, long step) throws IOException {
+        Dictionary previous = Dictionary.of(DemoFeed.feed(step - 1));
+        DictionaryCodec dcz = new DictionaryCodec(DictionaryFormat.DCZ, new ZstdCodec(),
+                h -> h.equals(previous.hash()) ? previous : null);
+        try (InputStream in = dcz.decode(new ByteArrayInputStream(reply.body()))) {
+            return in.readAllBytes();
+        }
+    }
+
+    @Test
+    void everyStepAnsweredByTheOtherInstanceIsStillADelta() throws Exception {
+        long first = 70_000;
+        Reply previous = step(first, false);
+        assertEquals(200, previous.status());
+        Set<String> upstreams = new HashSet<>();
+        upstreams.add(previous.header("X-Upstream"));
+        for (long s = first + 1; s <= first + 30; s++) {
+            Reply reply = step(s, true);
+            assertEquals(200, reply.status());
+            assertNotEquals(previous.header("X-Upstream"), reply.header("X-Upstream"),
+                    "round-robin: the dictionary came from the other instance");
+            assertEquals("dcz", reply.header("Content-Encoding"), "step " + s + " from " + reply.header("X-Upstream"));
+            assertArrayEquals(DemoFeed.feed(s), decodeDelta(reply, s), "step " + s);
+            upstreams.add(reply.header("X-Upstream"));
+            previous = reply;
+        }
+        assertEquals(2, upstreams.size(), "both instances answered: " + upstreams);
+    }
+
+    @Test
+    void withRedisGoneEveryRequestAnswersAtOnceAndDeltasComeBack() throws Exception {
+        long first = 80_000;
+        assertEquals(200, step(first, false).status());
+        redis.stop();
+        List<Long> millis = new ArrayList<>();
+        try {
+            for (long s = first + 1; s <= first + 20; s++) {
+                long start = System.nanoTime();
+                Reply reply = step(s, true);
+                millis.add((System.nanoTime() - start) / 1_000_000);
+                assertEquals(200, reply.status());
+                assertEquals("zstd", reply.header("Content-Encoding"), "the ordinary coding while Redis is gone");
+                assertArrayEquals(DemoFeed.feed(s), reply.decoded());
+            }
+        } finally {
+            redis.startAgain();
+        }
+        millis.sort(null);
+        assertTrue(millis.get(millis.size() / 2) < 200 && millis.get(millis.size() - 1) < 1_000,
+                "answer times while Redis was gone (ms): " + millis);
+        Thread.sleep(1_200); // the store leaves Redis alone for a second after a failure
+        long again = first + 100;
+        assertEquals(200, step(again, false).status());
+        Reply delta = step(again + 1, true);
+        assertEquals("dcz", delta.header("Content-Encoding"), "deltas resume once Redis answers");
+        assertArrayEquals(DemoFeed.feed(again + 1), decodeDelta(delta, again + 1));
+        System.out.println("while Redis was gone, answers took (ms): " + millis);
+    }
+}
