@@ -10,6 +10,7 @@ import redis.clients.jedis.Connection;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.params.SetParams;
 
 /**
@@ -37,6 +38,9 @@ public final class RedisDictionaryStore implements DictionaryStore, AutoCloseabl
     private final long maxEntrySize;
     private final AtomicLong downUntil = new AtomicLong(Long.MIN_VALUE);
     private volatile boolean down;
+    /** Redis's {@code maxmemory} as first seen ({@code -1}: not known yet, or Redis does not say). */
+    private volatile long maxMemory = -1;
+    private volatile boolean boundChecked;
 
     private RedisDictionaryStore(JedisPooled redis, String description, long maxEntrySize) {
         this.redis = redis;
@@ -155,11 +159,42 @@ public final class RedisDictionaryStore implements DictionaryStore, AutoCloseabl
     }
 
     private void up() {
+        if (!boundChecked) {
+            checkBound();
+        }
         if (down) {
             down = false;
             LOG.log(System.Logger.Level.INFO, "rest-compress: the dictionary store " + description
                     + " answers again");
         }
+    }
+
+    /**
+     * Says once whether Redis bounds its memory: entries expire with their dictionaries, but only {@code maxmemory}
+     * (with a {@code volatile-lru} or {@code allkeys-lru} policy) bounds what many short-lived ones add up to. Managed
+     * Redis services may refuse {@code CONFIG}: then nothing is said.
+     */
+    private void checkBound() {
+        boundChecked = true;
+        try {
+            Object reply = redis.sendCommand(Protocol.Command.CONFIG, "GET", "maxmemory");
+            maxMemory = -1;
+            if (reply instanceof java.util.List<?> list && list.size() == 2 && list.get(1) instanceof byte[] value) {
+                maxMemory = Long.parseLong(new String(value, StandardCharsets.US_ASCII));
+            }
+            if (maxMemory == 0) {
+                LOG.log(System.Logger.Level.WARNING, "rest-compress: " + description + " has no maxmemory: the "
+                        + "dictionaries it keeps are bounded only by their lifetimes; set maxmemory and a volatile-lru "
+                        + "policy");
+            }
+        } catch (RuntimeException refused) { // CONFIG disabled, or not a number: nothing to say
+            maxMemory = -1;
+        }
+    }
+
+    /** Redis's {@code maxmemory} in bytes (0: unbounded), or -1 while not known. */
+    long redisMaxMemory() {
+        return maxMemory;
     }
 
     /** Whether the last call failed (and Redis is being left alone for a moment). */

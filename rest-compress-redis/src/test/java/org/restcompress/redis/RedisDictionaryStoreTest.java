@@ -48,6 +48,7 @@ class RedisDictionaryStoreTest {
         assertNull(store.get("short"), "expired with its dictionary's lifetime");
         store.put("big", new byte[1025], Duration.ofMinutes(5));
         assertNull(store.get("big"), "larger than the largest dictionary: not sent");
+        assertEquals(64L << 20, store.redisMaxMemory(), "the bound Redis itself keeps, as the store saw it");
     }
 
     @Test
