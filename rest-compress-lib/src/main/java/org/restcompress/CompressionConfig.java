@@ -33,6 +33,9 @@ import org.restcompress.internal.negotiation.HeaderLists;
 public final class CompressionConfig {
 
     private final List<String> preference;
+    private final boolean auto;
+    private final long autoLinkSpeed;
+    private final boolean downlinkHint;
     private final int threshold;
     private final List<MediaType> excludedMediaTypes;
     private final long maxDecodedSize;
@@ -53,6 +56,9 @@ public final class CompressionConfig {
 
     private CompressionConfig(Builder b) {
         this.preference = List.copyOf(b.preference);
+        this.auto = b.auto;
+        this.autoLinkSpeed = b.autoLinkSpeed;
+        this.downlinkHint = b.downlinkHint;
         this.threshold = b.threshold;
         this.excludedMediaTypes = List.copyOf(b.excludedMediaTypes);
         this.maxDecodedSize = b.maxDecodedSize;
@@ -90,9 +96,30 @@ public final class CompressionConfig {
         return new Builder();
     }
 
-    /** Server preference among codings the client values equally, most preferred first. */
+    /**
+     * Server preference among codings the client values equally, most preferred first ({@value ConfigKeys#AUTO}
+     * left out: see {@link #auto()}).
+     */
     public List<String> preference() {
         return preference;
+    }
+
+    /**
+     * Whether the server chooses by cost among codings the client values equally ({@code preference=auto}); the
+     * {@link #preference()} order then only breaks ties.
+     */
+    public boolean auto() {
+        return auto;
+    }
+
+    /** With {@link #auto()}: the link speed, bits per second, assumed until responses show one. */
+    public long autoLinkSpeed() {
+        return autoLinkSpeed;
+    }
+
+    /** Client side: whether requests carry {@code Downlink}, how fast the server's earlier responses arrived. */
+    public boolean downlinkHint() {
+        return downlinkHint;
     }
 
     /** Bodies shorter than this many bytes go out unencoded (unless the client refuses identity). */
@@ -190,7 +217,7 @@ public final class CompressionConfig {
 
     @Override
     public String toString() {
-        return "CompressionConfig[preference=" + preference + ", threshold=" + threshold + ", excluded="
+        return "CompressionConfig[preference=" + (auto ? "auto, " : "") + preference + ", threshold=" + threshold + ", excluded="
                 + excludedMediaTypes + ", maxDecodedSize=" + maxDecodedSize + ", maxCodings=" + maxCodings
                 + ", requestCoding=" + requestCoding + ", maxExpansionRatio=" + maxExpansionRatio + ", debug=" + debug
                 + "]";
@@ -199,6 +226,9 @@ public final class CompressionConfig {
     /** Programmatic configuration, e.g. {@code new CompressionFeature(CompressionConfig.builder().threshold(0).build())}. */
     public static final class Builder {
         private List<String> preference = ConfigKeys.DEFAULT_PREFERENCE;
+        private boolean auto;
+        private long autoLinkSpeed = ConfigKeys.DEFAULT_AUTO_LINK_SPEED;
+        private boolean downlinkHint = true;
         private int threshold = ConfigKeys.DEFAULT_THRESHOLD;
         private List<MediaType> excludedMediaTypes = parseTypes(ConfigKeys.DEFAULT_EXCLUDED_MEDIA_TYPES);
         private long maxDecodedSize = ConfigKeys.DEFAULT_MAX_DECODED_SIZE;
@@ -220,17 +250,43 @@ public final class CompressionConfig {
         private Builder() {
         }
 
+        /**
+         * The server's order among codings the client values equally. Starting with {@value ConfigKeys#AUTO}: chosen
+         * by cost, the rest of the list (the default order when there is none) breaking ties.
+         */
         public Builder preference(List<String> codings) {
             List<String> lower = new ArrayList<>();
+            boolean byCost = false;
             for (String coding : codings) {
                 String token = coding.trim().toLowerCase(Locale.ROOT);
                 if (!HeaderLists.isToken(token)) {
                     throw new IllegalArgumentException(
                             ConfigKeys.PREFERENCE + " must list coding tokens, has '" + coding + "'");
                 }
+                if (token.equals(ConfigKeys.AUTO)) {
+                    if (!lower.isEmpty() || byCost) {
+                        throw new IllegalArgumentException(ConfigKeys.PREFERENCE + ": '" + ConfigKeys.AUTO
+                                + "' may only come first, as in 'auto' or 'auto, zstd, gzip'");
+                    }
+                    byCost = true;
+                    continue;
+                }
                 lower.add(token);
             }
-            this.preference = lower;
+            this.auto = byCost;
+            this.preference = byCost && lower.isEmpty() ? ConfigKeys.DEFAULT_PREFERENCE : lower;
+            return this;
+        }
+
+        /** Client side: whether requests tell servers how fast their responses arrived ({@code Downlink}). */
+        public Builder downlinkHint(boolean on) {
+            this.downlinkHint = on;
+            return this;
+        }
+
+        /** With {@code preference=auto}: the link speed assumed until responses show one, bits per second. */
+        public Builder autoLinkSpeed(long bitsPerSecond) {
+            this.autoLinkSpeed = atLeast(ConfigKeys.AUTO_LINK_SPEED, bitsPerSecond, 1000);
             return this;
         }
 

@@ -10,7 +10,9 @@ import java.util.List;
  * <table>
  * <caption>Keys</caption>
  * <tr><th>key</th><th>default</th></tr>
- * <tr><td>{@value #PREFERENCE}</td><td>{@code zstd, lz4, lzf, br, gzip, deflate}</td></tr>
+ * <tr><td>{@value #PREFERENCE}</td><td>{@code zstd, lz4, lzf, br, gzip, deflate}; {@code auto} first: by cost</td></tr>
+ * <tr><td>{@value #AUTO_LINK_SPEED}</td><td>{@code 1gbit}</td></tr>
+ * <tr><td>{@value #DOWNLINK_HINT}</td><td>{@code true} (client side)</td></tr>
  * <tr><td>{@value #THRESHOLD}</td><td>{@value #DEFAULT_THRESHOLD} bytes</td></tr>
  * <tr><td>{@value #EXCLUDED_MEDIA_TYPES}</td><td>images, audio, video, archives, fonts</td></tr>
  * <tr><td>{@value #MAX_DECODED_SIZE}</td><td>10M</td></tr>
@@ -32,7 +34,27 @@ import java.util.List;
 public final class ConfigKeys {
 
     public static final String PREFIX = "restcompress.";
+    /**
+     * The server's order among codings the client values equally, most preferred first. Starting with
+     * {@value #AUTO} ({@code auto} alone, or {@code auto, zstd, gzip}): among those codings and identity, each
+     * response gets the one expected to deliver it soonest, from the codecs' speeds and ratios on this application's
+     * responses, the link's speed and the CPU's load; the listed order breaks ties.
+     */
     public static final String PREFERENCE = PREFIX + "preference";
+    /** The {@value #PREFERENCE} token that chooses by cost. */
+    public static final String AUTO = "auto";
+    /**
+     * Server side, with {@code preference=auto}: the link speed assumed for a client until its responses (or its
+     * {@code Downlink} hint) show one, in bits per second with an optional {@code kbit}, {@code mbit} or
+     * {@code gbit} unit: {@code 100mbit}. Slow links show themselves (their writes wait); fast ones rarely do, so the
+     * default is a fast one.
+     */
+    public static final String AUTO_LINK_SPEED = PREFIX + "auto.link-speed";
+    /**
+     * Client side: whether requests tell each server how fast its earlier responses arrived (the {@code Downlink}
+     * client hint, Mbit/s), for servers that choose their coding by cost. Bodies of 16 KiB and more are timed.
+     */
+    public static final String DOWNLINK_HINT = PREFIX + "downlink-hint";
     public static final String THRESHOLD = PREFIX + "threshold";
     public static final String EXCLUDED_MEDIA_TYPES = PREFIX + "excluded-media-types";
     public static final String MAX_DECODED_SIZE = PREFIX + "max-decoded-size";
@@ -99,6 +121,7 @@ public final class ConfigKeys {
      * one way only and checked by a CRC. Codings a registry lacks are skipped.
      */
     public static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "lz4", "lzf", "br", "gzip", "deflate");
+    public static final long DEFAULT_AUTO_LINK_SPEED = 1_000_000_000L;
     public static final long DEFAULT_DICTIONARY_STORE_MAX_BYTES = 32L * 1024 * 1024;
     public static final int DEFAULT_DICTIONARY_STORE_MAX_ENTRIES = 1000;
     public static final long DEFAULT_DICTIONARY_MAX_SIZE = 1024 * 1024;

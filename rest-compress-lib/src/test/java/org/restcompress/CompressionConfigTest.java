@@ -71,4 +71,41 @@ class CompressionConfigTest {
         e = assertThrows(IllegalArgumentException.class, () -> CompressionConfig.builder().preference(List.of("g zip")));
         assertTrue(e.getMessage().contains("restcompress.preference"), e.getMessage());
     }
+
+    @Test
+    void autoComesFirstAndKeepsAnOrderForTies() {
+        CompressionConfig auto = CompressionConfig.from(Map.<String, Object>of("restcompress.preference", "auto")::get);
+        assertTrue(auto.auto());
+        assertEquals(ConfigKeys.DEFAULT_PREFERENCE, auto.preference());
+        CompressionConfig ordered = CompressionConfig.from(
+                Map.<String, Object>of("restcompress.preference", "Auto, gzip, zstd")::get);
+        assertTrue(ordered.auto());
+        assertEquals(List.of("gzip", "zstd"), ordered.preference());
+        assertFalse(CompressionConfig.defaults().auto());
+        IllegalArgumentException late = assertThrows(IllegalArgumentException.class, () -> CompressionConfig.from(
+                Map.<String, Object>of("restcompress.preference", "gzip, auto")::get));
+        assertTrue(late.getMessage().contains("'auto' may only come first"), late.getMessage());
+    }
+
+    @Test
+    void linkSpeedsReadWithTheirUnits() {
+        assertEquals(ConfigKeys.DEFAULT_AUTO_LINK_SPEED, CompressionConfig.defaults().autoLinkSpeed());
+        for (Map.Entry<String, Long> e : Map.of("100mbit", 100_000_000L, "2.5 Gbit/s", 2_500_000_000L,
+                "512kbps", 512_000L, "1000000", 1_000_000L).entrySet()) {
+            assertEquals(e.getValue(), CompressionConfig.from(
+                    Map.<String, Object>of("restcompress.auto.link-speed", e.getKey())::get).autoLinkSpeed(), e.getKey());
+        }
+        for (String bad : new String[] {"fast", "-1mbit", "10", "mbit", "1e30gbit", "NaN"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CompressionConfig.from(
+                    Map.<String, Object>of("restcompress.auto.link-speed", bad)::get), bad);
+            assertTrue(e.getMessage().contains("restcompress.auto.link-speed"), e.getMessage());
+        }
+    }
+
+    @Test
+    void theDownlinkHintIsOnUnlessTurnedOff() {
+        assertTrue(CompressionConfig.defaults().downlinkHint());
+        assertFalse(CompressionConfig.from(Map.<String, Object>of("restcompress.downlink-hint", "false")::get)
+                .downlinkHint());
+    }
 }

@@ -36,6 +36,9 @@ public final class KeyValues {
         string(lookup, REQUEST_CODING).ifPresent(b::requestCoding);
         string(lookup, MAX_EXPANSION_RATIO).ifPresent(v -> b.maxExpansionRatio(intSize(MAX_EXPANSION_RATIO, v)));
         string(lookup, DEBUG).ifPresent(v -> b.debug(flag(DEBUG, v)));
+        string(lookup, ConfigKeys.DOWNLINK_HINT).ifPresent(v -> b.downlinkHint(flag(ConfigKeys.DOWNLINK_HINT, v)));
+        string(lookup, ConfigKeys.AUTO_LINK_SPEED)
+                .ifPresent(v -> b.autoLinkSpeed(bitsPerSecond(ConfigKeys.AUTO_LINK_SPEED, v)));
         long storeBytes = string(lookup, ConfigKeys.DICTIONARY_STORE_MAX_BYTES)
                 .map(v -> size(ConfigKeys.DICTIONARY_STORE_MAX_BYTES, v))
                 .orElse(ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_BYTES);
@@ -122,6 +125,37 @@ public final class KeyValues {
             // reported below
         }
         throw new IllegalArgumentException(key + " must be a size in bytes such as 1024, 64K or 10M, was '" + value + "'");
+    }
+
+    /**
+     * A speed in bits per second: a number, optionally with a {@code kbit}, {@code mbit} or {@code gbit} unit
+     * (powers of 1000, as links are sold; "/s" and "ps" also read): {@code 100mbit}, {@code 2.5gbit}.
+     *
+     * @throws IllegalArgumentException naming {@code key} when {@code value} is not such a speed
+     */
+    public static long bitsPerSecond(String key, String value) {
+        String v = value.trim().toLowerCase(Locale.ROOT).replace("/s", "").trim();
+        if (v.endsWith("bps")) {
+            v = v.substring(0, v.length() - 3) + "bit";
+        }
+        double unit = 1;
+        for (String[] suffix : new String[][] {{"kbit", "1e3"}, {"mbit", "1e6"}, {"gbit", "1e9"}, {"bit", "1"}}) {
+            if (v.endsWith(suffix[0])) {
+                unit = Double.parseDouble(suffix[1]);
+                v = v.substring(0, v.length() - suffix[0].length()).trim();
+                break;
+            }
+        }
+        try {
+            double bits = Double.parseDouble(v) * unit;
+            if (bits >= 1000 && bits <= 1e13 && !v.isEmpty() && Character.isDigit(v.charAt(v.length() - 1))) {
+                return Math.round(bits);
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException(key + " must be a link speed such as 100mbit or 1gbit (at least 1kbit, "
+                + "at most 10000gbit), was '" + value + "'");
     }
 
     private static int intSize(String key, String value) {

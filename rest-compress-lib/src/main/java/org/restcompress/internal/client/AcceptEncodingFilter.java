@@ -6,17 +6,24 @@ import jakarta.ws.rs.core.HttpHeaders;
 
 /**
  * Advertises the codings this client decodes, and only those, unless the application set {@code Accept-Encoding}
- * itself: then the response decoder still decodes the codings it knows, and hands over any other as it came.
+ * itself: then the response decoder still decodes the codings it knows, and hands over any other as it came. Also
+ * tells the origin how fast its responses arrived ({@code Downlink}, see {@link ClientLinks}), unless turned off.
  */
 final class AcceptEncodingFilter implements ClientRequestFilter {
 
     /** Set on a request whose {@code Accept-Encoding} the application wrote. */
     static final String APPLICATION_OWNED = AcceptEncodingFilter.class.getName() + ".applicationOwned";
 
-    private final String acceptEncoding;
+    /** The request's URI, for the response decoder to credit the link's speed to its origin. */
+    static final String REQUEST_URI = AcceptEncodingFilter.class.getName() + ".uri";
 
-    AcceptEncodingFilter(String acceptEncoding) {
+    private final String acceptEncoding;
+    /** Where {@code Downlink} comes from, or {@code null} when this client sends none. */
+    private final ClientLinks links;
+
+    AcceptEncodingFilter(String acceptEncoding, ClientLinks links) {
         this.acceptEncoding = acceptEncoding;
+        this.links = links;
     }
 
     @Override
@@ -27,6 +34,13 @@ final class AcceptEncodingFilter implements ClientRequestFilter {
         } else if (!acceptEncoding.isEmpty()) {
             request.removeProperty(APPLICATION_OWNED);
             request.getHeaders().putSingle(HttpHeaders.ACCEPT_ENCODING, acceptEncoding);
+        }
+        if (links != null) {
+            request.setProperty(REQUEST_URI, request.getUri());
+            String downlink = links.downlink(request.getUri());
+            if (downlink != null && !request.getHeaders().containsKey(ClientLinks.DOWNLINK)) {
+                request.getHeaders().putSingle(ClientLinks.DOWNLINK, downlink);
+            }
         }
     }
 }

@@ -23,7 +23,8 @@ public final class ClientCompression {
     public static void register(FeatureContext context, CompressionConfig config, CodecRegistry registry) {
         ClientCodecs codings = new ClientCodecs(config, registry);
         OriginCodings servers = new OriginCodings();
-        context.register(new AcceptEncodingFilter(codings.acceptEncoding()),
+        ClientLinks links = config.downlinkHint() ? new ClientLinks() : null;
+        context.register(new AcceptEncodingFilter(codings.acceptEncoding(), links),
                 Map.of(ClientRequestFilter.class, Priorities.HEADER_DECORATOR));
         DictionaryExchange dictionaries = dictionaries(config, registry, codings);
         if (dictionaries != null) {
@@ -35,7 +36,7 @@ public final class ClientCompression {
         context.register(new RequestCompression(codings, servers, dictionaries), Map.of(
                 ClientRequestFilter.class, Priorities.USER + 1000,
                 WriterInterceptor.class, Priorities.ENTITY_CODER));
-        context.register(new ResponseDecompression(codings, dictionaries),
+        context.register(new ResponseDecompression(codings, dictionaries, links),
                 Map.of(ReaderInterceptor.class, Priorities.ENTITY_CODER));
         context.register(new UnsupportedCodingRetry(codings, servers),
                 Map.of(ClientResponseFilter.class, UnsupportedCodingRetry.PRIORITY));

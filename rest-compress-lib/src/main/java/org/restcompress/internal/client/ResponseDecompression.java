@@ -7,9 +7,11 @@ import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.util.List;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.UnsupportedCodingException;
+import org.restcompress.internal.cost.ReceiveMeter;
 import org.restcompress.ContentDecodingException;
 import org.restcompress.internal.io.Closing;
 import org.restcompress.internal.io.DecodingInputStream;
@@ -34,9 +36,13 @@ final class ResponseDecompression implements ReaderInterceptor {
     /** The dictionary side, or {@code null} when this client has neither zstd nor br. */
     private final DictionaryExchange dictionaries;
 
-    ResponseDecompression(ClientCodecs codings, DictionaryExchange dictionaries) {
+    /** Where the link's speed goes, or {@code null}. */
+    private final ClientLinks links;
+
+    ResponseDecompression(ClientCodecs codings, DictionaryExchange dictionaries, ClientLinks links) {
         this.codings = codings;
         this.dictionaries = dictionaries;
+        this.links = links;
     }
 
     @Override
@@ -44,6 +50,7 @@ final class ResponseDecompression implements ReaderInterceptor {
         if (context.getProperty(UnsupportedCodingRetry.PASS_THROUGH) != null) {
             return context.proceed();
         }
+        meterLink(context);
         List<ContentCodec> applied;
         try {
             Object announced = context.getProperty(DictionaryExchange.ANNOUNCED);
@@ -88,6 +95,20 @@ final class ResponseDecompression implements ReaderInterceptor {
             }
             throw e;
         }
+    }
+
+    /**
+     * Times the body's arrival for {@code Downlink}; not an event stream's, whose reads wait for the server's next
+     * event, not for the link.
+     */
+    private void meterLink(ReaderInterceptorContext context) {
+        Object uri = context.getProperty(AcceptEncodingFilter.REQUEST_URI);
+        if (links == null || !(uri instanceof URI)
+                || context.getMediaType() != null && EVENT_STREAM.isCompatible(context.getMediaType())) {
+            return;
+        }
+        context.setInputStream(new ReceiveMeter(context.getInputStream(),
+                bitsPerSecond -> links.record((URI) uri, bitsPerSecond)));
     }
 
     private long limit(ReaderInterceptorContext context) {

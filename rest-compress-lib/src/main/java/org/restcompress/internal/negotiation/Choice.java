@@ -1,6 +1,7 @@
 package org.restcompress.internal.negotiation;
 
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -23,16 +24,37 @@ public final class Choice {
     private final String coding;
     private final boolean identityAcceptable;
     private final Reason reason;
+    private final List<String> equallyValued;
 
     private Choice(String coding, boolean identityAcceptable, Reason reason) {
+        this(coding, identityAcceptable, reason, coding == null ? List.of() : List.of(coding));
+    }
+
+    private Choice(String coding, boolean identityAcceptable, Reason reason, List<String> equallyValued) {
         this.coding = coding;
         this.identityAcceptable = identityAcceptable;
         this.reason = reason;
+        this.equallyValued = equallyValued;
     }
 
     /** Encode with {@code coding}; {@code identityAcceptable} says whether an unencoded body would also do. */
     public static Choice of(String coding, boolean identityAcceptable) {
         return new Choice(Objects.requireNonNull(coding, "coding"), identityAcceptable, Reason.NEGOTIATED);
+    }
+
+    /**
+     * Encode with {@code coding}, the server's preference among {@code equallyValued}: every offered coding the
+     * client values as highly, in server preference order, and {@code identity} when the client does not value it
+     * less (what {@code preference=auto} chooses among).
+     */
+    public static Choice of(String coding, boolean identityAcceptable, List<String> equallyValued) {
+        return new Choice(Objects.requireNonNull(coding, "coding"), identityAcceptable, Reason.NEGOTIATED,
+                List.copyOf(equallyValued));
+    }
+
+    /** {@code coding} ({@code null}: identity) chosen by cost among {@link #equallyValued()} ({@code auto}). */
+    public static Choice byCost(String coding, boolean identityAcceptable) {
+        return coding == null ? identity(Reason.AUTO) : new Choice(coding, identityAcceptable, Reason.AUTO);
     }
 
     /** Encode with {@code coding} ({@code dcz} or {@code dcb}) against the dictionary the client named. */
@@ -77,6 +99,14 @@ public final class Choice {
 
     public Reason reason() {
         return reason;
+    }
+
+    /**
+     * The negotiated candidates the client values equally, in server preference order ({@code identity} among them
+     * when it is as acceptable): the chosen coding alone unless negotiation saw a tie.
+     */
+    public List<String> equallyValued() {
+        return equallyValued;
     }
 
     @Override

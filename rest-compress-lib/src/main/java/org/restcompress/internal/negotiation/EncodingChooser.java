@@ -38,13 +38,32 @@ public final class EncodingChooser {
         }
         int identity = accept.identityQuality();
         if (best != null && bestQuality >= identity) {
-            return Choice.of(best, identity >= 0);
+            return Choice.of(best, identity >= 0, equallyValued(offered, accept, bestQuality, identity));
         }
         if (identity < 0) {
             return Choice.notAcceptable();
         }
         return Choice.identity(best != null ? Reason.IDENTITY_PREFERRED : Reason.NONE_ACCEPTABLE);
     }
+
+    /**
+     * The offered codings at {@code quality}, and identity unless the client values it less (not naming it values
+     * it as "acceptable, after any listed coding": browsers name none, and take identity from any server).
+     */
+    private static List<String> equallyValued(List<String> offered, AcceptEncoding accept, int quality, int identity) {
+        List<String> equals = new ArrayList<>(offered.size() + 1);
+        for (String coding : offered) {
+            if (accept.quality(coding) == quality) {
+                equals.add(coding);
+            }
+        }
+        if (identity == AcceptEncoding.IMPLICIT_IDENTITY || identity >= quality) {
+            equals.add(IDENTITY);
+        }
+        return equals;
+    }
+
+    static final String IDENTITY = "identity";
 
     /** The offered codings ordered by server preference (stable, so unlisted ones keep their offer order). */
     public List<String> byPreference(List<String> offered) {

@@ -6,6 +6,11 @@ public enum Reason {
     NEGOTIATED("negotiated"),
     /** Encoded against a dictionary the client named ({@code dcz}, {@code dcb}: RFC 9842). */
     DICTIONARY("dictionary"),
+    /**
+     * {@code preference=auto}: chosen by expected delivery time among the codings the client values equally (and
+     * identity): the decision names the estimate.
+     */
+    AUTO("auto"),
     /** HEAD: the headers GET would get, and no body to encode. */
     HEAD("head"),
     NO_ACCEPT_ENCODING("no-accept-encoding"),

@@ -90,7 +90,8 @@ public record ResponseDecision(String coding, Reason reason, int threshold, long
             return identity(Reason.EXCLUDED_MEDIA_TYPE);
         }
         Reason reason = facts.head() ? Reason.HEAD
-                : choice.reason() == Reason.DICTIONARY ? Reason.DICTIONARY : Reason.NEGOTIATED;
+                : choice.reason() == Reason.DICTIONARY || choice.reason() == Reason.AUTO ? choice.reason()
+                : Reason.NEGOTIATED;
         return new ResponseDecision(choice.coding(), reason,
                 optional ? Math.max(1, facts.threshold()) : 1, -1);
     }

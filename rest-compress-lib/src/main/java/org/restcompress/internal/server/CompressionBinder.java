@@ -12,12 +12,14 @@ import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.restcompress.CompressionConfig;
 import org.restcompress.CompressionOptions;
 import org.restcompress.SharedDictionary;
 import org.restcompress.UseAsDictionary;
 import org.restcompress.internal.MethodCodings;
 import org.restcompress.internal.codec.CodecRegistry;
+import org.restcompress.internal.cost.AutoCoding;
 
 /**
  * Reads each resource method's coding annotations once, at deployment, and binds to an annotated method exactly one
@@ -41,11 +43,15 @@ public final class CompressionBinder implements DynamicFeature {
     private final CompressionConfig config;
     private final CodecRegistry registry;
     private final ServerDictionaries dictionaries;
+    /** One per application: what its responses show of codecs and links serves every method. */
+    private final AutoCoding auto;
 
     private CompressionBinder(CompressionConfig config, CodecRegistry registry, ServerDictionaries dictionaries) {
         this.config = config;
         this.registry = registry;
         this.dictionaries = dictionaries;
+        this.auto = config.auto() ? AutoCoding.start(registry.encodingTokens().stream().map(registry::find)
+                .flatMap(Optional::stream).collect(Collectors.toList()), config.autoLinkSpeed()) : null;
     }
 
     /**
@@ -93,7 +99,7 @@ public final class CompressionBinder implements DynamicFeature {
         long maxDecoded = options.map(CompressionOptions::maxDecodedSize).filter(m -> m >= 0)
                 .orElse(config.maxDecodedSize());
         return new MethodPolicy(name, offered, declared.uncompressed(), registry, config, threshold, maxDecoded,
-                dictionaries, dictionaryUse(type, method, name));
+                dictionaries, dictionaryUse(type, method, name), auto);
     }
 
     /** The method's use of dictionaries, or {@code null}; a shared dictionary learns the method's URL pattern. */

@@ -42,6 +42,26 @@ final class EntityTags {
         return noneMatchHadCoding;
     }
 
+    /**
+     * The first of {@code codings} that a strong {@code If-None-Match} tag carries as its suffix: the coding of the
+     * copy the client revalidates. {@code null} when none does.
+     */
+    static String cachedCoding(MultivaluedMap<String, String> requestHeaders, List<String> codings) {
+        List<String> lines = requestHeaders.get(HttpHeaders.IF_NONE_MATCH);
+        if (lines == null) {
+            return null;
+        }
+        List<String> tags = HeaderLists.members(lines);
+        for (String coding : codings) {
+            for (String tag : tags) {
+                if (isStrong(tag) && withoutSuffix(tag, List.of(coding)) != null) {
+                    return coding;
+                }
+            }
+        }
+        return null;
+    }
+
     private static boolean removeSuffixes(MultivaluedMap<String, String> requestHeaders, String name,
             List<String> codings) {
         List<String> lines = requestHeaders.get(name);

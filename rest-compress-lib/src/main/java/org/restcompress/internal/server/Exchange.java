@@ -5,6 +5,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import java.util.List;
 import java.util.function.Function;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.cost.AutoCoding;
 import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.io.DecodingInputStream;
 import org.restcompress.internal.negotiation.Choice;
@@ -30,6 +31,8 @@ final class Exchange {
     Dictionary dictionary;
     /** Why a dictionary the request named is not used, for the decision's description, or {@code null}. */
     String dictionaryNote;
+    /** With {@code preference=auto}: the choice by cost and its estimates, or null. */
+    AutoCoding.Decision byCost;
     /** Whether the response is kept as a dictionary once written. */
     boolean keepAsDictionary;
     /** A request body the method took as a stream: its codecs are released once the response is written. */

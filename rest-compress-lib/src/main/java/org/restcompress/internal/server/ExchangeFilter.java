@@ -7,6 +7,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.List;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.cost.AutoCoding;
 import org.restcompress.internal.negotiation.Choice;
 
 /**
@@ -38,6 +39,10 @@ final class ExchangeFilter implements ContainerRequestFilter {
         if (dictionary.dictionary() != null) {
             choice = dictionary.choice();
         }
+        AutoCoding.Decision byCost = policy.chooseByCost(choice, headers);
+        if (byCost != null) {
+            choice = Choice.byCost(byCost.coding(), choice.identityAcceptable());
+        }
         if (choice.isNotAcceptable()) {
             new Exchange(choice, codings, false).keep(request);
             request.abortWith(Problems.notAcceptable(policy.offered()));
@@ -48,6 +53,7 @@ final class ExchangeFilter implements ContainerRequestFilter {
         Exchange exchange = new Exchange(choice, codings, validatorNamedCoding);
         exchange.dictionary = dictionary.dictionary();
         exchange.dictionaryNote = dictionary.note();
+        exchange.byCost = byCost;
         exchange.keep(request);
     }
 }

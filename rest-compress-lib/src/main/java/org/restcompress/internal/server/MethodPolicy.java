@@ -14,12 +14,14 @@ import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.MediaTypes;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.codec.UnsupportedCodingException;
+import org.restcompress.internal.cost.AutoCoding;
 import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.dictionary.DictionaryCodec;
 import org.restcompress.internal.negotiation.AcceptEncoding;
 import org.restcompress.internal.negotiation.Choice;
 import org.restcompress.internal.negotiation.DictionaryNegotiation;
 import org.restcompress.internal.negotiation.EncodingChooser;
+import org.restcompress.internal.negotiation.Reason;
 
 /** Everything one resource method needs to negotiate, encode and decode, resolved once at deployment. */
 final class MethodPolicy {
@@ -40,6 +42,8 @@ final class MethodPolicy {
     private final ServerDictionaries dictionaries;
     /** How the method uses dictionaries, or {@code null} when it does not. */
     private final DictionaryUse dictionaryUse;
+    /** The application's choice by cost ({@code preference=auto}), or {@code null}. */
+    private final AutoCoding auto;
     /**
      * Choices by {@code Accept-Encoding} value: clients send few distinct ones (each browser one), so negotiation
      * is a lookup on all but a client's first request. Bounded: past the bound, values are negotiated each time.
@@ -53,17 +57,18 @@ final class MethodPolicy {
      */
     MethodPolicy(String name, List<String> offered, boolean uncompressed, CodecRegistry registry,
             CompressionConfig config, int threshold, long maxDecodedSize) {
-        this(name, offered, uncompressed, registry, config, threshold, maxDecodedSize, null, null);
+        this(name, offered, uncompressed, registry, config, threshold, maxDecodedSize, null, null, null);
     }
 
     /**
      * @param dictionaries  the application's dictionaries ({@code dcz}/{@code dcb} request bodies decode against
      *                      them on every method), or {@code null}
      * @param dictionaryUse how this method uses them, or {@code null}
+     * @param auto          the application's choice by cost, or {@code null} for the fixed preference
      */
     MethodPolicy(String name, List<String> offered, boolean uncompressed, CodecRegistry registry,
             CompressionConfig config, int threshold, long maxDecodedSize, ServerDictionaries dictionaries,
-            DictionaryUse dictionaryUse) {
+            DictionaryUse dictionaryUse, AutoCoding auto) {
         this.name = name;
         this.chooser = new EncodingChooser(config.preference());
         this.offered = chooser.byPreference(offered);
@@ -79,6 +84,7 @@ final class MethodPolicy {
         this.debug = config.debug();
         this.dictionaries = dictionaries;
         this.dictionaryUse = dictionaries != null && !dictionaries.formats().isEmpty() ? dictionaryUse : null;
+        this.auto = auto;
     }
 
     String name() {
@@ -163,6 +169,29 @@ final class MethodPolicy {
         return dictionary == null ? new DictionaryChoice(null, null, DictionaryNegotiation.UNKNOWN)
                 : new DictionaryChoice(Choice.withDictionary(outcome.coding(), accept.acceptsIdentity()), dictionary,
                         null);
+    }
+
+    /**
+     * With {@code preference=auto}: the negotiated choice, if the client values several candidates equally, made
+     * again by cost; with the estimate that says why ({@code null} when there was nothing to choose). A client
+     * revalidating a copy in one of the candidates gets that coding: its 304 is cheaper than any body.
+     */
+    AutoCoding.Decision chooseByCost(Choice negotiated, MultivaluedMap<String, String> headers) {
+        if (auto == null || negotiated.reason() != Reason.NEGOTIATED || negotiated.equallyValued().size() < 2) {
+            return null;
+        }
+        String cached = EntityTags.cachedCoding(headers, negotiated.equallyValued());
+        if (cached != null) {
+            return AutoCoding.Decision.of(cached, "cached copy");
+        }
+        return auto.choose(negotiated.equallyValued(), headers.getFirst(DOWNLINK));
+    }
+
+    /** The client hint (Mbit/s) a browser sends once the application asked for it with {@code Accept-CH}. */
+    static final String DOWNLINK = "Downlink";
+
+    AutoCoding auto() {
+        return auto;
     }
 
     static final String AVAILABLE_DICTIONARY = "Available-Dictionary";

@@ -14,6 +14,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import org.restcompress.ConfigKeys;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.cost.AutoCoding;
+import org.restcompress.internal.cost.TimedEncoder;
+import org.restcompress.internal.cost.WriteMeter;
 import org.restcompress.internal.io.DeferredOutputStream;
 import org.restcompress.internal.io.Uncloseable;
 import org.restcompress.internal.negotiation.Choice;
@@ -146,13 +149,22 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
     private void encode(WriterInterceptorContext context, ResponseDecision.Facts pending, Exchange exchange,
             DictionaryRecorder recorder) throws IOException {
+        OutputStream raw = context.getOutputStream();
+        // With preference=auto every response is timed: its writes show the link, its encoder the codec.
+        Metering metering = exchange != null && policy.auto() != null ? new Metering(raw) : null;
+        OutputStream sink = metering != null ? metering.link : raw;
+        try {
+            write(context, pending, exchange, recorder, sink, metering);
+        } finally {
+            context.setOutputStream(raw);
+        }
+    }
+
+    private void write(WriterInterceptorContext context, ResponseDecision.Facts pending, Exchange exchange,
+            DictionaryRecorder recorder, OutputStream sink, Metering metering) throws IOException {
         if (pending == null) {
-            OutputStream raw = context.getOutputStream();
-            try {
-                proceed(context, raw, recorder);
-            } finally {
-                context.setOutputStream(raw);
-            }
+            proceed(context, sink, recorder);
+            recorded(metering, null, exchange);
             return;
         }
         MultivaluedMap<String, Object> headers = context.getHeaders();
@@ -160,17 +172,12 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                 headers.containsKey(CONTENT_RANGE), policy.isCompressible(context.getMediaType())));
         if (!decision.isEncoded()) {
             decided(decision, headers, exchange);
-            OutputStream raw = context.getOutputStream();
-            try {
-                proceed(context, raw, recorder);
-            } finally {
-                context.setOutputStream(raw);
-            }
+            proceed(context, sink, recorder);
+            recorded(metering, null, exchange);
             return;
         }
         ContentCodec codec = policy.codec(decision.coding(), exchange.dictionary);
-        OutputStream raw = context.getOutputStream();
-        DeferredOutputStream body = new DeferredOutputStream(raw, decision.threshold(), isStreaming(context),
+        DeferredOutputStream body = new DeferredOutputStream(sink, decision.threshold(), isStreaming(context),
                 new DeferredOutputStream.Decision() {
                     @Override
                     public OutputStream encode() throws IOException {
@@ -181,10 +188,13 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                         if (decision.reason() == Reason.HEAD) {
                             // Commit the headers now, as a streamed GET would be; the container would otherwise
                             // announce the 0 bytes HEAD writes as a Content-Length.
-                            raw.flush();
+                            sink.flush();
                             return OutputStream.nullOutputStream();
                         }
-                        return codec.encode(Uncloseable.output(raw));
+                        long start = System.nanoTime();
+                        OutputStream encoder = codec.encode(Uncloseable.output(sink));
+                        // its setup (a native context, buffers) is part of what the coding costs per response
+                        return metering != null ? metering.encoder(encoder, System.nanoTime() - start) : encoder;
                     }
 
                     @Override
@@ -204,8 +214,41 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         } catch (IOException | RuntimeException e) {
             body.abandon(e); // ends the codec's native state even when the client is gone
             throw e;
-        } finally {
-            context.setOutputStream(raw);
+        }
+        recorded(metering, exchange.dictionary == null ? codec.token() : null, exchange);
+    }
+
+    /** What a written response showed: the link's speed, and the codec's figures ({@code coding} not null). */
+    private void recorded(Metering metering, String coding, Exchange exchange) {
+        if (metering == null) {
+            return;
+        }
+        AutoCoding auto = policy.auto();
+        if (LOG.isLoggable(System.Logger.Level.TRACE)) {
+            LOG.log(System.Logger.Level.TRACE, "rest-compress: " + policy.name() + ": " + (coding != null ? coding
+                    : "identity") + ", " + metering.link + (metering.encoder != null ? ", encoder took "
+                    + metering.encoder.bytes() + " bytes in " + metering.encoder.nanos() / 1000 + " us" : ""));
+        }
+        auto.recordLink(metering.link.bitsPerSecond());
+        TimedEncoder encoder = metering.encoder;
+        if (coding != null && encoder != null) {
+            auto.recordCompression(coding, encoder.bytes(), metering.link.bytes(),
+                    Math.max(0, encoder.nanos() - metering.link.nanos()));
+        }
+    }
+
+    /** The meters of one response. */
+    private static final class Metering {
+        final WriteMeter link;
+        TimedEncoder encoder;
+
+        Metering(OutputStream raw) {
+            this.link = new WriteMeter(raw);
+        }
+
+        OutputStream encoder(OutputStream coding, long setupNanos) {
+            encoder = new TimedEncoder(coding, setupNanos);
+            return encoder;
         }
     }
 
@@ -218,6 +261,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         String described = decision.describe(policy.threshold());
         if (exchange != null && exchange.dictionaryNote != null) {
             described += "; dictionary=" + exchange.dictionaryNote; // why the dictionary the client named was not used
+        }
+        if (exchange != null && exchange.byCost != null) {
+            described += "; estimate=\"" + exchange.byCost.describe() + "\""; // what preference=auto expected
         }
         if (policy.debug()) {
             headers.putSingle(ConfigKeys.DECISION_HEADER, described);

@@ -97,4 +97,17 @@ class EncodingChooserTest {
         assertEquals(List.of("lzf", "gzip", "zz", "aa"), chooser.byPreference(List.of("zz", "gzip", "aa", "lzf")));
         assertEquals("zz", choose(List.of("zz", "aa"), "aa, zz").coding());
     }
+
+    @Test
+    void listsTheCandidatesTheClientValuesEqually() {
+        List<String> offered = chooser.byPreference(List.of("gzip", "lzf", "deflate"));
+        assertEquals(List.of("lzf", "gzip", "deflate", "identity"), choose(offered, "gzip, deflate, lzf").equallyValued());
+        assertEquals(List.of("lzf", "gzip", "deflate", "identity"), choose(offered, "*").equallyValued());
+        // valued less, or refused: identity is no candidate
+        assertEquals(List.of("gzip", "deflate"), choose(offered, "gzip, deflate, lzf;q=0.5, identity;q=0.2").equallyValued());
+        assertEquals(List.of("gzip"), choose(offered, "gzip, identity;q=0").equallyValued());
+        // identity valued as highly is one
+        assertEquals(List.of("gzip", "identity"), choose(offered, "gzip, identity").equallyValued());
+        assertEquals(List.of(), choose(offered, "br").equallyValued());
+    }
 }

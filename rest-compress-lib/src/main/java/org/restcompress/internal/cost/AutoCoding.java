@@ -1,0 +1,153 @@
+package org.restcompress.internal.cost;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.DoubleSupplier;
+import org.restcompress.codec.ContentCodec;
+
+/**
+ * {@code restcompress.preference=auto}: one application's cost-based choice of coding. Keeps each coding's figures
+ * (built in, then calibrated once in the background, then moving averages of the application's own responses), the
+ * link's speed and the CPU's load, and ranks a request's candidates by {@link CostModel}. Thread-safe.
+ */
+public final class AutoCoding {
+
+    private static final System.Logger LOG = System.getLogger("org.restcompress.decision");
+
+    private final Map<String, CodingStats> stats = new ConcurrentHashMap<>();
+    private final LinkSpeed link;
+    private final DoubleSupplier cpu;
+
+    /**
+     * What auto chose for one request ({@code coding} {@code null} for identity), and what it expected: a ranking, or
+     * a note when there was none to make. Described only when asked (logs, the debug header), not per request.
+     */
+    public record Decision(String coding, String note, List<CostModel.Estimate> ranking, LinkSpeed.Estimate link,
+            double load) {
+
+        /** A choice made without estimates, for {@code note}'s reason. */
+        public static Decision of(String coding, String note) {
+            return new Decision(coding, note, List.of(), null, 0);
+        }
+
+        /** "lz4 7.40 < zstd 7.80 < identity 8.00 ms/MB; link 1000 Mbit/s configured; cpu 12%". */
+        public String describe() {
+            if (ranking.isEmpty()) {
+                return note;
+            }
+            return CostModel.describe(ranking) + "; link " + link + String.format(Locale.ROOT, "; cpu %d%%",
+                    Math.round(load * 100));
+        }
+    }
+
+    /** @param cpu the CPU's load, 0 to 1 */
+    AutoCoding(LinkSpeed link, DoubleSupplier cpu, Map<String, CodingFigures> priors) {
+        this.link = link;
+        this.cpu = cpu;
+        priors.forEach((coding, figures) -> stats.put(coding, new CodingStats(figures)));
+    }
+
+    /**
+     * Auto for these codecs: the built-in figures at once, each codec measured in a background thread (milliseconds
+     * of work), the link assumed {@code configuredBitsPerSecond} until responses show otherwise.
+     */
+    public static AutoCoding start(List<ContentCodec> codecs, double configuredBitsPerSecond) {
+        Map<String, CodingFigures> priors = new HashMap<>();
+        for (ContentCodec codec : codecs) {
+            CodingFigures builtIn = Calibration.builtIn(codec.token());
+            if (builtIn != null) {
+                priors.put(codec.token(), builtIn);
+            }
+        }
+        CpuLoad.start();
+        AutoCoding auto = new AutoCoding(new LinkSpeed(configuredBitsPerSecond), CpuLoad::load, priors);
+        Thread calibration = new Thread(() -> auto.calibrate(codecs), "rest-compress-calibration");
+        calibration.setDaemon(true);
+        calibration.setPriority(Thread.MIN_PRIORITY);
+        calibration.start();
+        return auto;
+    }
+
+    void calibrate(List<ContentCodec> codecs) {
+        try {
+            Calibration.measure(codecs).forEach((coding, figures) -> {
+                CodingStats known = stats.putIfAbsent(coding, new CodingStats(figures));
+                if (known != null) {
+                    known.prior(figures);
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "rest-compress: measuring the codecs for auto failed; the built-in "
+                    + "figures stay: " + e);
+        }
+    }
+
+    /**
+     * The fastest of {@code candidates} (server preference order, {@code identity} among them when acceptable) for
+     * a client that sent {@code downlink} (or {@code null}).
+     */
+    public Decision choose(List<String> candidates, String downlink) {
+        LinkSpeed.Estimate speed = link.estimate(downlink);
+        double load = cpu.getAsDouble();
+        double weight = CpuLoad.weight(load);
+        Map<String, CodingFigures> figures = new HashMap<>();
+        for (String coding : candidates) {
+            CodingStats s = stats.get(coding);
+            if (s != null) {
+                figures.put(coding, s.figures());
+            }
+        }
+        List<CostModel.Estimate> ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight);
+        if (ranking.isEmpty()) { // only codings nothing is known of yet: the server's preference
+            return Decision.of(candidates.get(0).equals(CostModel.IDENTITY) ? null : candidates.get(0),
+                    "no figures yet");
+        }
+        if (speed.source() == LinkSpeed.Source.DOWNLINK && pacedByEncoder(speed, figures.get(ranking.get(0).coding()))
+                && link.configured() > speed.bitsPerSecond()) {
+            speed = new LinkSpeed.Estimate(link.configured(), LinkSpeed.Source.DOWNLINK_AT_LEAST);
+            ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight);
+        }
+        String best = ranking.get(0).coding();
+        return new Decision(best.equals(CostModel.IDENTITY) ? null : best, null, ranking, speed, load);
+    }
+
+    /** How near the encoder's output speed a client's measurement must be to be taken for its pace. */
+    static final double PACED = 0.25;
+
+    /**
+     * Whether a client that received {@code figures}' coding at {@code speed} may have been waiting for the encoder,
+     * not the link (it measured about the encoder's output speed): then it only says the link is at least that fast.
+     * Trusting it as the link would keep a slow coding forever, since it would measure its own pace again.
+     */
+    static boolean pacedByEncoder(LinkSpeed.Estimate speed, CodingFigures figures) {
+        if (figures == null || figures.compressNanos() <= 0) {
+            return false;
+        }
+        double produced = 8e9 * figures.ratio() / figures.compressNanos();
+        return Math.abs(speed.bitsPerSecond() / produced - 1) <= PACED;
+    }
+
+    /** One encoded response: {@code in} bytes became {@code out} in {@code compressNanos} of the encoder's time. */
+    public void recordCompression(String coding, long in, long out, long compressNanos) {
+        CodingStats s = stats.get(coding);
+        if (s != null) {
+            s.record(in, out, compressNanos);
+        }
+    }
+
+    /** What one response's writes showed of the link (0: nothing). */
+    public void recordLink(double bitsPerSecond) {
+        link.record(bitsPerSecond);
+    }
+
+    /** Each coding's current figures, for tests and diagnostics. */
+    public Map<String, CodingFigures> figures() {
+        Map<String, CodingFigures> all = new HashMap<>();
+        stats.forEach((coding, s) -> all.put(coding, s.figures()));
+        return all;
+    }
+}

@@ -1,0 +1,81 @@
+package org.restcompress.internal.cost;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The 2014 break-even formula as a choice: per candidate coding, the expected time to deliver a body, in nanoseconds
+ * per byte of the original, from the link carrying the coded bytes and the CPU work around it: the server compresses
+ * (weighted by how busy its CPU is) and the client decodes. A pure function of its figures.
+ *
+ * <p>The formula adds the three, as if one waited for the other; but a streaming server sends the first block while
+ * it compresses the next, and the client decodes as bytes arrive. So the time is the slower of link and CPU, plus
+ * {@link #FILL} of the faster: what pipelining does not hide. The CPU stages are added to each other (in our
+ * benchmarks client and server share two cores). Fitted to the network benchmark (benchmarks/results/network.md):
+ * the sum picks zstd at 10 Mbit/s, where gzip is 10 % faster; this picks gzip there, zstd at 100 Mbit/s and lz4 at
+ * 1 Gbit/s, as measured.
+ */
+public final class CostModel {
+
+    /** The share of the faster side's time that streaming does not hide. */
+    static final double FILL = 0.25;
+    static final String IDENTITY = "identity";
+
+    private CostModel() {
+    }
+
+    /** One candidate's expected time, in nanoseconds per original byte. */
+    public record Estimate(String coding, double nanosPerByte) {
+    }
+
+    /**
+     * Every candidate's estimate, fastest first (ties keep the candidates' order, which is the server's preference).
+     *
+     * @param candidates    codings in server preference order, {@code identity} among them when it is acceptable
+     * @param figures       each coding's figures; a candidate without figures is left out
+     * @param bitsPerSecond the link's speed
+     * @param cpuWeight     how much a nanosecond of compression costs, 1 on an idle server, more on a busy one
+     */
+    public static List<Estimate> rank(List<String> candidates, Map<String, CodingFigures> figures,
+            double bitsPerSecond, double cpuWeight) {
+        if (!(bitsPerSecond > 0) || !(cpuWeight >= 1)) {
+            throw new IllegalArgumentException("bad link " + bitsPerSecond + " or CPU weight " + cpuWeight);
+        }
+        double sendNanos = 8e9 / bitsPerSecond; // per byte on the wire
+        List<Estimate> estimates = new ArrayList<>(candidates.size());
+        for (String coding : candidates) {
+            CodingFigures f = IDENTITY.equals(coding) ? CodingFigures.IDENTITY : figures.get(coding);
+            if (f != null) {
+                estimates.add(new Estimate(coding, time(f.compressNanos() * cpuWeight, f.ratio() * sendNanos,
+                        f.decodeNanos())));
+            }
+        }
+        estimates.sort(Comparator.comparingDouble(Estimate::nanosPerByte)); // stable: preference breaks ties
+        return estimates;
+    }
+
+    static double time(double compress, double send, double decode) {
+        double cpu = compress + decode;
+        return Math.max(cpu, send) + FILL * Math.min(cpu, send);
+    }
+
+    /** "lz4 7.4 < zstd 7.8 < identity 14.5 ms/MB": the ranking as the decision's reason names it. */
+    public static String describe(List<Estimate> ranking) {
+        StringBuilder s = new StringBuilder();
+        for (Estimate e : ranking) {
+            if (s.length() > 0) {
+                s.append(" < ");
+            }
+            s.append(e.coding()).append(' ').append(number(e.nanosPerByte()));
+        }
+        return s.append(" ms/MB").toString(); // ns per byte = ms per 10^6 bytes
+    }
+
+    /** Three significant digits, without an exponent. */
+    static String number(double value) {
+        return String.format(Locale.ROOT, value >= 100 ? "%.0f" : value >= 10 ? "%.1f" : "%.2f", value);
+    }
+}

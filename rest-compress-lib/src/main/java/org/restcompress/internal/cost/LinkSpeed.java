@@ -1,0 +1,127 @@
+package org.restcompress.internal.cost;
+
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/**
+ * The expected speed of the link to a client: the client's own measurement ({@code Downlink}), else what the server's
+ * recent responses showed ({@link WriteMeter}; to any client: Jakarta REST does not tell a client's address, and
+ * behind a proxy it would name the proxy), else the configured speed. Observations expire: a link that clears is not
+ * judged by an old measurement forever.
+ */
+public final class LinkSpeed {
+
+    /** A measurement counts this long. */
+    static final long LIFETIME_NANOS = 10L * 60 * 1_000_000_000;
+    /** Chromium reports {@code Downlink} rounded and capped at 10 Mbit/s (for privacy): 10 means "at least 10". */
+    static final double DOWNLINK_CAP_MBPS = 10;
+    /** A new measurement's weight: links change, so the last two responses mostly decide. */
+    static final double WEIGHT = 0.5;
+
+    /** Where an estimate came from, as the decision's reason names it. */
+    public enum Source {
+        DOWNLINK("downlink"),
+        /** The client's {@code Downlink} was as fast as the encoder could produce: the link is at least that fast. */
+        DOWNLINK_AT_LEAST("downlink-at-least"),
+        MEASURED("measured"), CONFIGURED("configured");
+
+        private final String token;
+
+        Source(String token) {
+            this.token = token;
+        }
+
+        public String token() {
+            return token;
+        }
+    }
+
+    /** A link speed and where it came from. */
+    public record Estimate(double bitsPerSecond, Source source) {
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%s Mbit/s %s", CostModel.number(bitsPerSecond / 1e6), source.token());
+        }
+    }
+
+    private final double configured;
+    private final LongSupplier clock;
+    private final Observation measured = new Observation();
+
+    /** @param configured bits per second assumed before anything is measured */
+    public LinkSpeed(double configured) {
+        this(configured, System::nanoTime);
+    }
+
+    LinkSpeed(double configured, LongSupplier clock) {
+        if (!(configured > 0)) {
+            throw new IllegalArgumentException("link speed must be positive: " + configured);
+        }
+        this.configured = configured;
+        this.clock = clock;
+    }
+
+    /** The estimate for one request; {@code downlink} is its {@code Downlink} header (Mbit/s), or {@code null}. */
+    public Estimate estimate(String downlink) {
+        Estimate observed = observed();
+        double hint = parseDownlink(downlink);
+        if (hint > 0) {
+            double bits = hint * 1e6;
+            // Exactly the cap only says "at least" (a browser); a faster measurement knows more. The library's
+            // client sends what it measured, three decimals.
+            return hint == DOWNLINK_CAP_MBPS && observed.source() != Source.CONFIGURED
+                    && observed.bitsPerSecond() > bits ? observed
+                    : new Estimate(bits, Source.DOWNLINK);
+        }
+        return observed;
+    }
+
+    private synchronized Estimate observed() {
+        if (measured.fresh(clock.getAsLong())) {
+            return new Estimate(measured.bitsPerSecond, Source.MEASURED);
+        }
+        return new Estimate(configured, Source.CONFIGURED);
+    }
+
+    /** The speed assumed while nothing is known. */
+    public double configured() {
+        return configured;
+    }
+
+    /** What one response showed ({@link WriteMeter#bitsPerSecond()}); 0 shows nothing. */
+    public synchronized void record(double bitsPerSecond) {
+        if (!(bitsPerSecond > 0) || Double.isInfinite(bitsPerSecond)) {
+            return;
+        }
+        measured.add(bitsPerSecond, clock.getAsLong());
+    }
+
+    /** {@code Downlink} in Mbit/s, or 0 when absent or not a positive number. */
+    static double parseDownlink(String value) {
+        if (value == null || value.isBlank() || value.length() > 16) {
+            return 0;
+        }
+        try {
+            double mbps = Double.parseDouble(value.trim());
+            return mbps > 0 && mbps < 1e6 ? mbps : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private static final class Observation {
+        double bitsPerSecond;
+        long at;
+        boolean seen;
+
+        void add(double sample, long now) {
+            bitsPerSecond = seen && fresh(now) ? bitsPerSecond * (1 - WEIGHT) + sample * WEIGHT : sample;
+            at = now;
+            seen = true;
+        }
+
+        boolean fresh(long now) {
+            return seen && now - at < LIFETIME_NANOS;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package org.restcompress.internal.cost;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The application's choice on recorded figures: no clock, no calibration thread. */
+class AutoCodingTest {
+
+    private static final List<String> CANDIDATES = List.of("zstd", "lz4", "gzip", "identity");
+
+    private double load;
+    private final AutoCoding auto = new AutoCoding(new LinkSpeed(1e9), () -> load, Map.of(
+            "zstd", CodingFigures.ofSpeeds(351, 0.208, 810),
+            "lz4", CodingFigures.ofSpeeds(577, 0.375, 2091),
+            "gzip", CodingFigures.ofSpeeds(43, 0.186, 490)));
+
+    @Test
+    void followsTheLink() {
+        assertEquals("gzip", auto.choose(CANDIDATES, "10").coding());
+        assertEquals("zstd", auto.choose(CANDIDATES, "100").coding());
+        assertEquals("lz4", auto.choose(CANDIDATES, null).coding()); // the configured 1 Gbit/s
+        assertNull(auto.choose(CANDIDATES, "50000").coding());
+    }
+
+    @Test
+    void aLinkMeasuredByTheServerCounts() {
+        auto.recordLink(10e6);
+        AutoCoding.Decision decision = auto.choose(CANDIDATES, null);
+        assertEquals("gzip", decision.coding());
+        assertTrue(decision.describe().endsWith("; link 10.0 Mbit/s measured; cpu 0%"),
+                decision.describe());
+    }
+
+    @Test
+    void aBusyServerChoosesCheaperCodings() {
+        assertEquals("lz4", auto.choose(CANDIDATES, null).coding());
+        load = 1;
+        AutoCoding.Decision busy = auto.choose(CANDIDATES, null);
+        assertNull(busy.coding());
+        assertTrue(busy.describe().endsWith("cpu 100%"), busy.describe());
+    }
+
+    @Test
+    void theApplicationsOwnResponsesReplaceThePriors() {
+        // this application's bodies hardly compress with lz4 and slowly with zstd: gzip wins at 100 Mbit/s
+        for (int i = 0; i < 20; i++) {
+            auto.recordCompression("zstd", 1_000_000, 600_000, 50_000_000);
+            auto.recordCompression("lz4", 1_000_000, 900_000, 2_000_000);
+        }
+        assertEquals("gzip", auto.choose(CANDIDATES, "100").coding());
+        auto.recordCompression("unknown", 1_000, 10, 1); // a coding without figures is ignored
+        assertEquals(3, auto.figures().size());
+    }
+
+    @Test
+    void aDownlinkAtTheEncodersPaceOnlySaysAtLeast() {
+        // zstd produces 8 * 0.208 / (1/351 MB/s) = 584 Mbit/s: a client measuring 500 may have waited for it
+        AutoCoding.Decision paced = auto.choose(CANDIDATES, "500");
+        assertTrue(paced.describe().contains("link 1000 Mbit/s downlink-at-least"), paced.describe());
+        assertEquals("lz4", paced.coding());
+        // 100 is well below: the link's own speed
+        assertTrue(auto.choose(CANDIDATES, "100").describe().contains("link 100 Mbit/s downlink;"));
+    }
+
+    @Test
+    void codingsWithoutFiguresAreNotGuessed() {
+        AutoCoding.Decision decision = auto.choose(List.of("mine", "identity"), "1");
+        assertNull(decision.coding()); // identity is always known
+        AutoCoding.Decision unknown = auto.choose(List.of("mine", "theirs"), "1");
+        assertEquals("mine", unknown.coding()); // the server's preference
+        assertEquals("no figures yet", unknown.describe());
+    }
+
+    @Test
+    void measuresEveryCodecOnceOnAGeneratedDocument() throws Exception {
+        byte[] sample = Calibration.sample(64 * 1024);
+        assertTrue(sample.length >= 64 * 1024 && sample[0] == '[' && sample[sample.length - 1] == ']');
+        assertEquals(new String(sample, java.nio.charset.StandardCharsets.UTF_8),
+                new String(Calibration.sample(64 * 1024), java.nio.charset.StandardCharsets.UTF_8)); // deterministic
+        org.restcompress.internal.codec.CodecRegistry registry = org.restcompress.internal.codec.CodecRegistry.load(
+                getClass().getClassLoader(), token -> org.restcompress.codec.CodecOptions.NONE);
+        List<org.restcompress.codec.ContentCodec> codecs = List.of(registry.find("gzip").orElseThrow(),
+                registry.find("lzf").orElseThrow());
+        Map<String, CodingFigures> measured = Calibration.measure(codecs);
+        assertEquals(List.of("gzip", "lzf"), List.copyOf(measured.keySet()));
+        assertTrue(measured.get("gzip").ratio() < measured.get("lzf").ratio(), measured.toString());
+        assertTrue(measured.get("gzip").compressNanos() > 0 && measured.get("lzf").decodeNanos() > 0);
+        auto.calibrate(codecs); // a coding without a built-in prior becomes a candidate
+        assertTrue(auto.figures().containsKey("lzf"));
+    }
+}

@@ -1,0 +1,84 @@
+package org.restcompress.internal.cost;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/** The model on recorded figures: the codec speeds of benchmarks/results/network.md, no clock involved. */
+class CostModelTest {
+
+    private static final List<String> ALL = List.of("zstd", "lz4", "lzf", "br", "gzip", "deflate", "identity");
+
+    /** The library's built-in figures: the 1.8 MB document of network.md through the library (2026-11-22). */
+    private static final Map<String, CodingFigures> MEASURED = Calibration.BUILT_IN;
+
+    private static String fastest(double bitsPerSecond, double cpuWeight) {
+        return CostModel.rank(ALL, MEASURED, bitsPerSecond, cpuWeight).get(0).coding();
+    }
+
+    /** The winners the network benchmark measured at each link (gzip and deflate are one deflate). */
+    @ParameterizedTest
+    @CsvSource({"1e6, gzip|deflate", "10e6, gzip|deflate", "100e6, zstd", "1e9, lz4", "20e9, identity"})
+    void picksWhatTheNetworkBenchmarkMeasured(double bitsPerSecond, String winner) {
+        String fastest = fastest(bitsPerSecond, 1);
+        assertTrue(fastest.matches(winner), fastest + " at " + bitsPerSecond);
+    }
+
+    @Test
+    void theStagesOverlapButNotCompletely() {
+        // link 10, CPU 2 + 1: the slower plus a quarter of the faster
+        assertEquals(10 + 0.25 * 3, CostModel.time(2, 10, 1), 1e-9);
+        assertEquals(8 + 0.25 * 4, CostModel.time(6, 4, 2), 1e-9);
+        // identity: the link alone
+        assertEquals(8, CostModel.rank(List.of("identity"), Map.of(), 1e9, 1).get(0).nanosPerByte(), 1e-9);
+    }
+
+    @Test
+    void aBusyCpuMakesCheaperCodingsWin() {
+        // compression at four times the cost: gzip gives way to zstd, lz4 to identity
+        assertEquals("zstd", fastest(10e6, 4));
+        assertEquals("identity", fastest(1e9, 4));
+        assertEquals("lz4", fastest(1e9, 1));
+    }
+
+    @Test
+    void candidatesWithoutFiguresAreLeftOutAndTiesKeepThePreferenceOrder() {
+        CodingFigures same = new CodingFigures(1, 0.3, 1);
+        List<CostModel.Estimate> ranking = CostModel.rank(List.of("b", "mine", "a", "identity"),
+                Map.of("a", same, "b", same), 1e8, 1);
+        assertEquals(List.of("b", "a", "identity"),
+                ranking.stream().map(CostModel.Estimate::coding).collect(Collectors.toList()));
+    }
+
+    @Test
+    void describesTheRanking() {
+        List<CostModel.Estimate> ranking = List.of(new CostModel.Estimate("lz4", 7.4),
+                new CostModel.Estimate("zstd", 17.25), new CostModel.Estimate("identity", 1452.4));
+        assertEquals("lz4 7.40 < zstd 17.3 < identity 1452 ms/MB", CostModel.describe(ranking));
+    }
+
+    @Test
+    void refusesNonsense() {
+        assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 1e9, 0.5));
+        assertThrows(IllegalArgumentException.class, () -> new CodingFigures(-1, 0.5, 1));
+        assertThrows(IllegalArgumentException.class, () -> new CodingFigures(1, 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> new CodingFigures(Double.NaN, 0.5, 1));
+    }
+
+    @Test
+    void cpuWeightRisesPastTheKnee() {
+        assertEquals(1, CpuLoad.weight(0), 1e-9);
+        assertEquals(1, CpuLoad.weight(0.5), 1e-9);
+        assertEquals(2.5, CpuLoad.weight(0.75), 1e-9);
+        assertEquals(4, CpuLoad.weight(1), 1e-9);
+        assertEquals(4, CpuLoad.weight(7), 1e-9);
+    }
+}

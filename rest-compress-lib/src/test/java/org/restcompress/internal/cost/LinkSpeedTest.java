@@ -1,0 +1,57 @@
+package org.restcompress.internal.cost;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class LinkSpeedTest {
+
+    private final AtomicLong now = new AtomicLong(1_000);
+    private final LinkSpeed link = new LinkSpeed(1e9, now::get);
+
+    @Test
+    void theConfiguredSpeedUntilSomethingIsMeasured() {
+        assertEquals(new LinkSpeed.Estimate(1e9, LinkSpeed.Source.CONFIGURED), link.estimate(null));
+        link.record(0); // a response that showed nothing
+        link.record(Double.POSITIVE_INFINITY);
+        link.record(Double.NaN);
+        assertEquals(LinkSpeed.Source.CONFIGURED, link.estimate(null).source());
+    }
+
+    @Test
+    void measurementsAreAveragedAndExpire() {
+        link.record(10e6);
+        link.record(500e6);
+        assertEquals(new LinkSpeed.Estimate(255e6, LinkSpeed.Source.MEASURED), link.estimate(null));
+        now.addAndGet(LinkSpeed.LIFETIME_NANOS);
+        assertEquals(LinkSpeed.Source.CONFIGURED, link.estimate(null).source());
+        link.record(20e6); // an expired one is not averaged in
+        assertEquals(20e6, link.estimate(null).bitsPerSecond(), 1);
+    }
+
+    @Test
+    void aDownlinkHintComesFirst() {
+        link.record(500e6);
+        assertEquals(new LinkSpeed.Estimate(2.5e6, LinkSpeed.Source.DOWNLINK), link.estimate("2.5"));
+        assertEquals(new LinkSpeed.Estimate(950e6, LinkSpeed.Source.DOWNLINK), link.estimate(" 950.000 "));
+        // a browser's 10 is its cap: "at least 10", and a faster measurement knows more
+        assertEquals(LinkSpeed.Source.MEASURED, link.estimate("10").source());
+        // a guess is no measurement: the hint wins over the configured speed
+        assertEquals(new LinkSpeed.Estimate(10e6, LinkSpeed.Source.DOWNLINK),
+                new LinkSpeed(1e9, now::get).estimate("10"));
+    }
+
+    @Test
+    void malformedHintsAreIgnored() {
+        for (String bad : new String[] {"", " ", "fast", "-3", "0", "NaN", "Infinity", "1e9", "12345678901234567"}) {
+            assertEquals(LinkSpeed.Source.CONFIGURED, link.estimate(bad).source(), bad);
+        }
+    }
+
+    @Test
+    void describesItself() {
+        assertEquals("10.3 Mbit/s downlink", new LinkSpeed.Estimate(10.3e6, LinkSpeed.Source.DOWNLINK).toString());
+        assertEquals("1000 Mbit/s configured", new LinkSpeed.Estimate(1e9, LinkSpeed.Source.CONFIGURED).toString());
+    }
+}

@@ -1,0 +1,114 @@
+package org.restcompress.internal.cost;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The write and read meters: their rules on figures, and their streams passing every byte on. */
+class MetersTest {
+
+    @Test
+    void writeMeterNeedsTwoWaitsAndTimeBetweenThem() {
+        assertEquals(0, WriteMeter.speed(1, 1_000_000, 100_000_000), 0); // one pair says too little
+        assertEquals(0, WriteMeter.speed(5, 1_000_000, 4_000_000), 0); // 4 ms between waits: too little
+        assertEquals(80e6, WriteMeter.speed(2, 1_000_000, 100_000_000), 1); // 1 MB in 100 ms
+    }
+
+    @Test
+    void writeMeterSeesALinkThatMakesItWait() throws IOException {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        OutputStream slow = new OutputStream() { // a full socket buffer: each chunk waits 2 ms or more
+            @Override
+            public void write(int b) {
+                sink.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                sleep(2);
+                sink.write(b, off, len);
+            }
+        };
+        WriteMeter meter = new WriteMeter(slow);
+        byte[] body = new byte[10 * WriteMeter.CHUNK + 5];
+        body[7] = 7;
+        meter.write(body); // one write of many chunks, timed chunk by chunk
+        meter.close();
+        assertArrayEquals(body, sink.toByteArray());
+        assertEquals(body.length, meter.bytes());
+        double speed = meter.bitsPerSecond();
+        // at most a chunk per 2 ms; the first chunk is not counted (the buffer might have had room before it)
+        assertTrue(speed > 0 && speed <= WriteMeter.CHUNK * 8e9 / 2e6, Double.toString(speed));
+        assertTrue(meter.nanos() >= 11 * 2_000_000L);
+    }
+
+    @Test
+    void writeMeterSeesNothingWhenNothingWaits() throws IOException {
+        WriteMeter meter = new WriteMeter(OutputStream.nullOutputStream());
+        meter.write(new byte[1 << 20]);
+        meter.write(3);
+        meter.flush();
+        assertEquals(0, meter.bitsPerSecond(), 0);
+        assertEquals((1 << 20) + 1, meter.bytes());
+    }
+
+    @Test
+    void receiveMeterNeedsEnoughBytesAndTime() {
+        assertEquals(0, ReceiveMeter.speed(ReceiveMeter.MIN_BYTES - 1, 1_000_000_000), 0);
+        assertEquals(0, ReceiveMeter.speed(1 << 20, ReceiveMeter.MIN_NANOS - 1), 0);
+        assertEquals(8e6, ReceiveMeter.speed(1_000_000, 1_000_000_000), 1);
+    }
+
+    @Test
+    void receiveMeterReportsOnceAtTheEndAndNotTheFirstWait() throws IOException {
+        byte[] body = new byte[200_000];
+        body[9] = 9;
+        List<Double> reports = new ArrayList<>();
+        InputStream slow = new ByteArrayInputStream(body) {
+            private boolean first = true;
+
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                sleep(first ? 200 : 1); // the server's time to the first byte, then the link's
+                first = false;
+                return super.read(b, off, Math.min(len, 8192));
+            }
+        };
+        ByteArrayOutputStream copy = new ByteArrayOutputStream();
+        try (ReceiveMeter meter = new ReceiveMeter(slow, reports::add)) {
+            meter.transferTo(copy);
+            assertEquals(-1, meter.read());
+        }
+        assertArrayEquals(body, copy.toByteArray());
+        assertEquals(1, reports.size());
+        // 25 reads of 8 KB at 1 ms or more each: at most 8 KB per ms; the 200 ms wait for the first is not the link's
+        assertTrue(reports.get(0) <= 8192 * 8e9 / 1e6 && reports.get(0) > 8192 * 8e9 / 100e6, reports.toString());
+    }
+
+    @Test
+    void receiveMeterSaysNothingOfABodyClosedEarly() throws IOException {
+        List<Double> reports = new ArrayList<>();
+        try (ReceiveMeter meter = new ReceiveMeter(new ByteArrayInputStream(new byte[1 << 20]), reports::add)) {
+            meter.readNBytes(1000);
+        }
+        assertTrue(reports.isEmpty());
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package org.restcompress.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.client.Client;
+import jakarta.ws.rs.client.ClientBuilder;
+import jakarta.ws.rs.core.Application;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.restcompress.Compressed;
+import org.restcompress.CompressionConfig;
+import org.restcompress.CompressionFeature;
+import org.restcompress.Uncompressed;
+import org.restcompress.it.Http.Reply;
+
+/**
+ * {@code restcompress.preference=auto} over real HTTP: the coding follows the link the client reports, the decision
+ * names its estimate, refusals still bind, a revalidated copy keeps its coding, and the library's client reports how
+ * fast responses arrived ({@code Downlink}).
+ */
+class AutoTest {
+
+    private static final String DECISION = "Compression-Decision";
+    private static final String EVERY = "zstd, lz4, lzf, br, gzip, deflate";
+
+    private static TestServer server;
+
+    /** The test resources with auto and the debug header on. */
+    public static class AutoApplication extends Application {
+        @Override
+        public Set<Class<?>> getClasses() {
+            return Set.of(CompressionFeature.class, CodingResource.class, LinkResource.class,
+                    JacksonJsonProvider.class);
+        }
+
+        @Override
+        public Map<String, Object> getProperties() {
+            return Map.of("restcompress.preference", "auto", "restcompress.debug", "true");
+        }
+    }
+
+    /** A body that arrives over a measurable time, and an echo of the {@code Downlink} a request carried. */
+    @Path("link")
+    public static class LinkResource {
+        @GET
+        @Path("slow")
+        @Compressed
+        @Produces(MediaType.APPLICATION_OCTET_STREAM)
+        public StreamingOutput slow() {
+            return out -> {
+                byte[] chunk = Bodies.random(32 * 1024);
+                for (int i = 0; i < 8; i++) {
+                    out.write(chunk);
+                    out.flush();
+                    try {
+                        Thread.sleep(5);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+            };
+        }
+
+        @GET
+        @Path("downlink")
+        @Uncompressed
+        @Produces(MediaType.TEXT_PLAIN)
+        public String downlink(@HeaderParam("Downlink") String downlink) {
+            return downlink == null ? "none" : downlink;
+        }
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = TestServer.start(AutoApplication.class);
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    private static Reply get(String path, String... headers) {
+        return Http.get(server.uri(path), headers);
+    }
+
+    @Test
+    void aSlowLinkGetsAHighRatioCoding() {
+        Reply slow = get("all", "Accept-Encoding", EVERY, "Downlink", "1");
+        String coding = slow.header("Content-Encoding");
+        // at 1 Mbit/s the bytes decide: the fast, light codings (lz4, lzf) and identity lose
+        assertTrue(coding != null && coding.matches("gzip|deflate|zstd|br"), coding);
+        assertTrue(slow.header(DECISION).startsWith(coding + "; reason=auto; estimate=\""), slow.header(DECISION));
+        assertTrue(slow.header(DECISION).contains("; link 1.00 Mbit/s downlink; cpu "), slow.header(DECISION));
+        assertArrayEquals(CodingResource.JSON, slow.decoded());
+    }
+
+    @Test
+    void aFastLinkGetsTheBodyAsItIs() {
+        Reply fast = get("all", "Accept-Encoding", EVERY, "Downlink", "100000"); // 100 Gbit/s: CPU decides
+        assertNull(fast.header("Content-Encoding"));
+        assertTrue(fast.header(DECISION).startsWith("identity; reason=auto; estimate=\"identity "),
+                fast.header(DECISION));
+        assertArrayEquals(CodingResource.JSON, fast.body());
+    }
+
+    @Test
+    void refusalsStillBind() {
+        Reply noIdentity = get("all", "Accept-Encoding", "lz4, gzip, identity;q=0", "Downlink", "100000");
+        assertEquals("lz4", noIdentity.header("Content-Encoding")); // the cheapest coding, not identity
+        assertTrue(noIdentity.header(DECISION).startsWith("lz4; reason=auto"), noIdentity.header(DECISION));
+        // one coding valued above the rest, identity below it: nothing to choose
+        Reply one = get("all", "Accept-Encoding", "gzip, lz4;q=0.5, identity;q=0.1", "Downlink", "100000");
+        assertEquals("gzip", one.header("Content-Encoding"));
+        assertEquals("gzip; reason=negotiated", one.header(DECISION));
+        assertArrayEquals(CodingResource.JSON, one.decoded());
+    }
+
+    @Test
+    void aRevalidatedCopyKeepsItsCoding() {
+        Reply full = get("etag", "Accept-Encoding", "lzf, gzip", "Downlink", "1");
+        assertEquals("gzip", full.header("Content-Encoding")); // 1 Mbit/s: gzip's ratio
+        assertEquals("\"v1-gzip\"", full.header("ETag"));
+        // the link got fast, but the client holds a gzip copy: a 304 beats any body
+        Reply revalidated = get("etag", "Accept-Encoding", "lzf, gzip", "Downlink", "100000",
+                "If-None-Match", "\"v1-gzip\"");
+        assertEquals(304, revalidated.status());
+        assertEquals("\"v1-gzip\"", revalidated.header("ETag"));
+        Reply fresh = get("etag", "Accept-Encoding", "lzf, gzip", "Downlink", "100000");
+        assertEquals(200, fresh.status());
+        assertNull(fresh.header("Content-Encoding"));
+        assertEquals("\"v1\"", fresh.header("ETag"));
+    }
+
+    @Test
+    void malformedHintsFallBackToWhatTheServerKnows() {
+        Reply reply = get("all", "Accept-Encoding", EVERY, "Downlink", "fast");
+        assertEquals(200, reply.status());
+        assertTrue(reply.header(DECISION).contains("; reason=auto; estimate=\""), reply.header(DECISION));
+        assertTrue(!reply.header(DECISION).contains("downlink"), reply.header(DECISION));
+        assertArrayEquals(CodingResource.JSON, reply.decoded());
+    }
+
+    @Test
+    void theLibrarysClientTellsHowFastResponsesArrived() {
+        Client client = ClientBuilder.newClient().register(CompressionFeature.class);
+        try {
+            assertEquals("none", client.target(server.uri("link/downlink")).request().get(String.class));
+            byte[] slow = client.target(server.uri("link/slow")).request().get(byte[].class);
+            assertEquals(8 * 32 * 1024, slow.length);
+            String downlink = client.target(server.uri("link/downlink")).request().get(String.class);
+            assertTrue(downlink.matches("[0-9]+\\.[0-9]{3}") && Double.parseDouble(downlink) > 0, downlink);
+        } finally {
+            client.close();
+        }
+        Client quiet = ClientBuilder.newClient().register(new CompressionFeature(
+                CompressionConfig.builder().downlinkHint(false).build()));
+        try {
+            quiet.target(server.uri("link/slow")).request().get(byte[].class);
+            assertEquals("none", quiet.target(server.uri("link/downlink")).request().get(String.class));
+        } finally {
+            quiet.close();
+        }
+    }
+}
