@@ -50,6 +50,7 @@ public final class NetworkReport {
         LINKS.put("10mbit", 10_000_000L);
         LINKS.put("100mbit", 100_000_000L);
         LINKS.put("1gbit", 1_000_000_000L);
+        LINKS.put("unshaped", 0L); // the veth pair as it is: several Gbit/s, the CPUs being the limit
     }
 
     /** Document name -> the demo path serving it: the same bytes as {@link DemoDocuments#json()}. */
@@ -67,8 +68,10 @@ public final class NetworkReport {
         if (!Files.isRegularFile(demoJar)) {
             throw new IllegalStateException(demoJar.toAbsolutePath() + " is missing: ./mvnw -q install -DskipTests");
         }
-        List<String> links = quick ? List.of("1gbit") : List.copyOf(LINKS.keySet());
-        List<String> documents = quick ? List.of("100KB") : List.of("1.8MB", "100KB");
+        List<String> links = quick ? List.of("1gbit")
+                : List.of(System.getProperty("links", String.join(",", LINKS.keySet())).split(","));
+        List<String> documents = quick ? List.of("100KB")
+                : List.of(System.getProperty("documents", "1.8MB,100KB").split(","));
 
         // link -> lines of NetworkClient output
         Map<String, List<String[]>> measured = new LinkedHashMap<>();
@@ -84,8 +87,11 @@ public final class NetworkReport {
         try {
             setUp();
             Files.createDirectories(Paths.get("target"));
-            server = new ProcessBuilder("ip", "netns", "exec", SERVER, "env", "PORT=8080", java(), "-Xmx1g", "-jar",
-                    demoJar.toString()).redirectErrorStream(true).redirectOutput(new File("target/network-server.log"))
+            // preference=auto: the auto row's client accepts every coding; the others accept one, so auto has
+            // nothing to choose for them
+            server = new ProcessBuilder("ip", "netns", "exec", SERVER, "env", "PORT=8080", java(), "-Xmx1g",
+                    "-Drestcompress.preference=auto", "-Drestcompress.debug=true", "-jar", demoJar.toString())
+                    .redirectErrorStream(true).redirectOutput(new File("target/network-server.log"))
                     .start();
             String base = "http://" + SERVER_IP + ":8080/rest/";
             awaitServer(base);
@@ -98,7 +104,7 @@ public final class NetworkReport {
                 List<String[]> rows = new ArrayList<>();
                 for (String line : out.split("\n")) {
                     String[] cells = line.split("\t");
-                    if (cells.length == 5) {
+                    if (cells.length == 7) {
                         rows.add(cells);
                         System.out.println(link + "\t" + line);
                     }
@@ -139,6 +145,12 @@ public final class NetworkReport {
      * keep up), and up to 100 ms of queue. The kernel here lacks netem, so the link adds no delay of its own.
      */
     private static void shape(long bitsPerSecond) throws IOException, InterruptedException {
+        if (bitsPerSecond == 0) {
+            for (String[] end : new String[][] {{SERVER, "rcb0"}, {CLIENT, "rcb1"}}) {
+                runQuietly(List.of("ip", "netns", "exec", end[0], "tc", "qdisc", "del", "dev", end[1], "root"));
+            }
+            return;
+        }
         long burst = Math.max(16 * 1024, bitsPerSecond / 8 / 500);
         for (String[] end : new String[][] {{SERVER, "rcb0"}, {CLIENT, "rcb1"}}) {
             run(List.of("ip", "netns", "exec", end[0], "tc", "qdisc", "replace", "dev", end[1], "root", "tbf",
@@ -237,13 +249,16 @@ public final class NetworkReport {
                 .append(quick ? " (quick mode: not a measurement)" : "").append(".\n")
                 .append("Command (as root): `cd benchmarks && java -cp target/benchmarks.jar org.restcompress.bench.network.NetworkReport`")
                 .append(" (or `benchmarks/run-all.sh`).\n\n")
-                .append("The demo server (`rest-demo-app.jar`) in one network namespace, the client in another, a ")
-                .append("veth pair between them shaped by a `tc tbf` token bucket on both ends (2 ms bucket, no ")
-                .append("segmentation offload). This kernel has no `netem`, so the link adds no delay of its own. The ")
-                .append("client accepts exactly one coding per request and decodes the body as it arrives with the ")
-                .append("library's codecs; *time* is the median of ").append(runs)
-                .append(" requests (after one warm-up) from sending the request to the last decoded byte. Both ")
-                .append("processes share this machine's cores.\n");
+                .append("The demo server (`rest-demo-app.jar`, with `restcompress.preference=auto`) in one network ")
+                .append("namespace, the client in another, a veth pair between them shaped by a `tc tbf` token bucket ")
+                .append("on both ends (2 ms bucket, no segmentation offload); *unshaped* is the veth pair as it is. ")
+                .append("This kernel has no `netem`, so the link adds no delay of its own. Each fixed row is a client ")
+                .append("accepting exactly one coding; the *auto* row is a client accepting every coding (identity ")
+                .append("implicitly, as browsers do) and sending `Downlink` as the library's client does, after ")
+                .append(NetworkClient.AUTO_WARM_UP).append(" requests to let the server learn. Bodies are decoded ")
+                .append("as they arrive with the library's codecs; *time* is the median of ").append(runs)
+                .append(" requests (after a warm-up) from sending the request to the last decoded byte, the rows ")
+                .append("taking turns request by request. Both processes share this machine's cores.\n");
         for (String document : documents) {
             md.append("\n## ").append(document).append(" (`").append(DOCUMENTS.get(document)).append("`)\n\n")
                     .append("| coding | bytes on the wire | ratio |");
@@ -251,7 +266,7 @@ public final class NetworkReport {
             md.append('\n').append("|---|---:|---:|");
             links.forEach(l -> md.append("---:|"));
             md.append('\n');
-            for (String coding : NetworkClient.CODINGS) {
+            for (String coding : NetworkClient.ROWS) {
                 String[] first = row(measured.get(links.get(0)), document, coding);
                 md.append(String.format(Locale.ROOT, "| %s | %s | %.3f |", coding, first[2],
                         Double.parseDouble(first[2]) / Double.parseDouble(first[3])));
@@ -262,7 +277,7 @@ public final class NetworkReport {
             }
             for (String link : links) {
                 Map<String, Double> chart = new LinkedHashMap<>();
-                for (String coding : NetworkClient.CODINGS) {
+                for (String coding : NetworkClient.ROWS) {
                     chart.put(coding, Double.parseDouble(row(measured.get(link), document, coding)[4]));
                 }
                 String name = "network-" + document.replace('.', '_').toLowerCase(Locale.ROOT) + "-" + link + ".png";
@@ -273,6 +288,9 @@ public final class NetworkReport {
             md.append('\n');
         }
 
+        auto(md, links, documents, measured);
+
+        List<String> shaped = links.stream().filter(l -> LINKS.get(l) > 0).toList();
         md.append("\n## The 2014 formula\n\n")
                 .append("Codec speeds measured here through the library on the 1.8 MB document (one thread, medians; ")
                 .append("*ratio* = compressed/original):\n\n| coding | ratio | compress MB/s | decompress MB/s |\n")
@@ -291,9 +309,9 @@ public final class NetworkReport {
                 .append("formula at each link, *measured* the faster by the ").append(documents.get(0))
                 .append(" times above; either is a tie when the two differ by less than 5%. ✗ marks a pair where ")
                 .append("prediction and measurement name different winners.\n\n| A vs B | break-even |");
-        links.forEach(l -> md.append(' ').append(l).append(" predicted / measured |"));
+        shaped.forEach(l -> md.append(' ').append(l).append(" predicted / measured |"));
         md.append('\n').append("|---|---:|");
-        links.forEach(l -> md.append("---|"));
+        shaped.forEach(l -> md.append("---|"));
         md.append('\n');
         String checked = documents.get(0);
         int agree = 0;
@@ -306,7 +324,7 @@ public final class NetworkReport {
                 BreakEven.Coding b = speeds.get(codings.get(j));
                 md.append("| ").append(a.name()).append(" vs ").append(b.name()).append(" | ")
                         .append(BreakEven.describe(a, b)).append(" |");
-                for (String link : links) {
+                for (String link : shaped) {
                     String predicted = BreakEven.faster(a, b, LINKS.get(link), TIE);
                     String winner = BreakEven.winner(a.name(), time(measured, link, checked, a.name()), b.name(),
                             time(measured, link, checked, b.name()), TIE);
@@ -327,6 +345,53 @@ public final class NetworkReport {
         Files.write(out, md.toString().getBytes(StandardCharsets.UTF_8));
         System.out.println(md);
         System.out.println("written to " + out.toAbsolutePath());
+    }
+
+    /** auto may be this much slower than the best fixed coding (the target), and no slower than identity. */
+    static final double AUTO_TARGET = 0.10;
+
+    /**
+     * The auto row against identity and the best fixed coding, per document and link, with what auto sent and the
+     * server's reason for its last response.
+     */
+    private static void auto(StringBuilder md, List<String> links, List<String> documents,
+            Map<String, List<String[]>> measured) {
+        md.append("\n## auto (`restcompress.preference=auto`)\n\n")
+                .append("Targets: never slower than identity (within the ").append(Math.round(TIE * 100))
+                .append(" % this machine's noise allows), within ").append(Math.round(AUTO_TARGET * 100))
+                .append(" % of the best fixed coding.\n\n")
+                .append("| document | link | auto ms | sent | identity ms | best fixed | auto / identity | ")
+                .append("auto / best | target |\n|---|---|---:|---|---:|---|---:|---:|---|\n");
+        int met = 0;
+        int all = 0;
+        StringBuilder reasons = new StringBuilder();
+        for (String document : documents) {
+            for (String link : links) {
+                String[] auto = row(measured.get(link), document, NetworkClient.AUTO);
+                double autoMs = Double.parseDouble(auto[4]);
+                double identityMs = time(measured, link, document, "identity");
+                String best = null;
+                double bestMs = Double.MAX_VALUE;
+                for (String coding : NetworkClient.CODINGS) {
+                    double ms = time(measured, link, document, coding);
+                    if (ms < bestMs) {
+                        best = coding;
+                        bestMs = ms;
+                    }
+                }
+                boolean ok = autoMs <= identityMs * (1 + TIE) && autoMs <= bestMs * (1 + AUTO_TARGET);
+                met += ok ? 1 : 0;
+                all++;
+                md.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %s | %.2f | %s %.2f | %.2f | %.2f | %s |%n",
+                        document, link, autoMs, auto[5], identityMs, best, bestMs, autoMs / identityMs,
+                        autoMs / bestMs, ok ? "met" : "missed"));
+                reasons.append("- ").append(document).append(", ").append(link).append(": `").append(auto[6])
+                        .append("`\n");
+            }
+        }
+        md.append(String.format(Locale.ROOT, "%nTargets met in %d of %d.%n%nThe server's last decision for each "
+                + "(its `Compression-Decision`: the estimates in ms per MB, the link and where it came from, the "
+                + "CPU's load):%n%n", met, all)).append(reasons);
     }
 
     /** Two codings closer than this (a fraction of the slower) are a tie. */

@@ -26,7 +26,7 @@ import org.restcompress.CompressionFeature;
  * The demo's stack (RESTEasy 6.2 on Jetty 12) serving the same documents three ways, side by side in one server:
  * {@code /plain/{doc}} as is (RESTEasy's gzip off), {@code /resteasy/gzip/{doc}} through RESTEasy's own gzip ({@code resteasy.allowGzip} and
  * its {@code @GZIP}), and {@code /ours/{doc}} through rest-compress ({@code @Compressed}, the coding chosen by the
- * client's Accept-Encoding). The two JAX-RS applications are separate so that neither's interceptors see the
+ * client's Accept-Encoding), and {@code /auto/{doc}} the same with {@code restcompress.preference=auto}. The JAX-RS applications are separate so that neither's interceptors see the
  * other's responses. Bodies are byte arrays: serialization would cost every variant the same and hide our layer.
  */
 public final class ThroughputServer implements AutoCloseable {
@@ -53,6 +53,7 @@ public final class ThroughputServer implements AutoCloseable {
         ServletContextHandler context = new ServletContextHandler("/");
         context.setAttribute(DOCUMENTS, Map.copyOf(bodies));
         context.addServlet(dispatcher(Ours.class, "/ours", false), "/ours/*");
+        context.addServlet(dispatcher(OursAuto.class, "/auto", false), "/auto/*");
         context.addServlet(dispatcher(Theirs.class, "/resteasy", true), "/resteasy/*");
         context.addServlet(dispatcher(Theirs.class, "/plain", false), "/plain/*");
         server.setHandler(context);
@@ -92,6 +93,19 @@ public final class ThroughputServer implements AutoCloseable {
         @Override
         public Set<Class<?>> getClasses() {
             return Set.of(CompressionFeature.class, OursResource.class);
+        }
+    }
+
+    /** rest-compress choosing by cost ({@code restcompress.preference=auto}). */
+    public static final class OursAuto extends Application {
+        @Override
+        public Set<Class<?>> getClasses() {
+            return Set.of(CompressionFeature.class, OursResource.class);
+        }
+
+        @Override
+        public Map<String, Object> getProperties() {
+            return Map.of("restcompress.preference", "auto");
         }
     }
 
