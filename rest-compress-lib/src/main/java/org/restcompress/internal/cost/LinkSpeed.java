@@ -6,17 +6,12 @@ import java.util.function.LongSupplier;
 /**
  * The expected speed of the link to a client: the client's own measurement ({@code Downlink}), else what the server's
  * recent responses showed ({@link WriteMeter}; to any client: Jakarta REST does not tell a client's address, and
- * behind a proxy it would name the proxy), else the configured speed. Observations expire: a link that clears is not
- * judged by an old measurement forever.
+ * behind a proxy it would name the proxy), else the configured speed. Measurements expire ({@link Measurement}).
  */
 public final class LinkSpeed {
 
-    /** A measurement counts this long. */
-    static final long LIFETIME_NANOS = 10L * 60 * 1_000_000_000;
     /** Chromium reports {@code Downlink} rounded and capped at 10 Mbit/s (for privacy): 10 means "at least 10". */
     static final double DOWNLINK_CAP_MBPS = 10;
-    /** A new measurement's weight: links change, so the last two responses mostly decide. */
-    static final double WEIGHT = 0.5;
 
     /** Where an estimate came from, as the decision's reason names it. */
     public enum Source {
@@ -46,7 +41,7 @@ public final class LinkSpeed {
 
     private final double configured;
     private final LongSupplier clock;
-    private final Observation measured = new Observation();
+    private final Measurement measured = new Measurement();
 
     /** @param configured bits per second assumed before anything is measured */
     public LinkSpeed(double configured) {
@@ -78,7 +73,7 @@ public final class LinkSpeed {
 
     private synchronized Estimate observed() {
         if (measured.fresh(clock.getAsLong())) {
-            return new Estimate(measured.bitsPerSecond, Source.MEASURED);
+            return new Estimate(measured.value(), Source.MEASURED);
         }
         return new Estimate(configured, Source.CONFIGURED);
     }
@@ -106,22 +101,6 @@ public final class LinkSpeed {
             return mbps > 0 && mbps < 1e6 ? mbps : 0;
         } catch (NumberFormatException e) {
             return 0;
-        }
-    }
-
-    private static final class Observation {
-        double bitsPerSecond;
-        long at;
-        boolean seen;
-
-        void add(double sample, long now) {
-            bitsPerSecond = seen && fresh(now) ? bitsPerSecond * (1 - WEIGHT) + sample * WEIGHT : sample;
-            at = now;
-            seen = true;
-        }
-
-        boolean fresh(long now) {
-            return seen && now - at < LIFETIME_NANOS;
         }
     }
 }

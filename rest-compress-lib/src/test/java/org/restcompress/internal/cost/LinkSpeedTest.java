@@ -24,7 +24,7 @@ class LinkSpeedTest {
         link.record(10e6);
         link.record(500e6);
         assertEquals(new LinkSpeed.Estimate(255e6, LinkSpeed.Source.MEASURED), link.estimate(null));
-        now.addAndGet(LinkSpeed.LIFETIME_NANOS);
+        now.addAndGet(Measurement.LIFETIME_NANOS);
         assertEquals(LinkSpeed.Source.CONFIGURED, link.estimate(null).source());
         link.record(20e6); // an expired one is not averaged in
         assertEquals(20e6, link.estimate(null).bitsPerSecond(), 1);
