@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -95,35 +97,28 @@ class DictionaryBrowserTest {
             "  }",
             "})().catch(e => done({error: String(e)}));");
 
-    @Test
-    @Timeout(180)
-    void chromiumGetsTheNextStepOfTheFeedAsADeltaAndRendersIt() throws Exception {
+    /** What the page saw: the script's result, and the last document as the page rendered it. */
+    private record Fetched(Map<String, Object> result, String rendered) {
+        long number(String key) {
+            return ((Number) result.get(key)).longValue();
+        }
+    }
+
+    /** Opens the demo in a fresh Chromium and runs {@link #FETCH_UNTIL_DICTIONARY} on {@code first} and {@code nexts}. */
+    private Fetched fetchUntilDictionary(String first, List<String> nexts) {
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
         ChromeDriver browser = browser(service);
         try {
             browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(90));
             browser.get("http://localhost:" + demo.port() + "/");
-            java.util.List<String> nexts = new java.util.ArrayList<>();
-            for (int step = 1001; step <= 1020; step++) {
-                nexts.add("/rest/feed?at=" + step);
-            }
             @SuppressWarnings("unchecked")
             Map<String, Object> result = (Map<String, Object>) browser.executeAsyncScript(FETCH_UNTIL_DICTIONARY,
-                    "/rest/feed?at=1000", nexts);
+                    first, nexts);
             assertNull(result.get("error"), String.valueOf(result));
             System.out.println("chromium: " + result);
             assertTrue("dcz".equals(result.get("coding")) || "dcb".equals(result.get("coding")), result.toString());
-            assertEquals("accept-encoding, available-dictionary", String.valueOf(result.get("vary")).toLowerCase());
-            long step = Long.parseLong(result.get("url").toString().replaceAll(".*=", ""));
-            String expected = new String(DemoFeed.feed(step), StandardCharsets.UTF_8);
-            assertEquals(expected, browser.findElement(By.id("doc")).getText(), "the exact document");
-            long encoded = ((Number) result.get("encoded")).longValue();
-            long decoded = ((Number) result.get("decoded")).longValue();
-            assertEquals(expected.length(), decoded);
-            long zstdAlone = com.github.luben.zstd.Zstd.compress(DemoFeed.feed(step), 3).length;
-            assertTrue(encoded > 0 && encoded * 5 < zstdAlone,
-                    "on the wire: " + encoded + " bytes, zstd alone " + zstdAlone + ", decoded " + decoded);
+            return new Fetched(result, browser.findElement(By.id("doc")).getText());
         } finally {
             browser.quit();
             service.stop();
@@ -132,59 +127,36 @@ class DictionaryBrowserTest {
 
     @Test
     @Timeout(180)
-    void chromiumFetchesTheAnnouncedSharedDictionaryAndGetsItemsWithIt() throws Exception {
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        ChromeDriver browser = browser(service);
-        try {
-            browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(90));
-            browser.get("http://localhost:" + demo.port() + "/");
-            java.util.List<String> nexts = new java.util.ArrayList<>();
-            for (int id = 2; id <= 60; id++) {
-                nexts.add("/rest/items/" + id);
-            }
-            @SuppressWarnings("unchecked")
-            Map<String, Object> result = (Map<String, Object>) browser.executeAsyncScript(FETCH_UNTIL_DICTIONARY,
-                    "/rest/items/1", nexts);
-            assertNull(result.get("error"), String.valueOf(result));
-            System.out.println("chromium: " + result);
-            assertTrue("dcz".equals(result.get("coding")) || "dcb".equals(result.get("coding")), result.toString());
-            long id = Long.parseLong(result.get("url").toString().replaceAll(".*/", ""));
-            assertEquals(new String(DemoFeed.item(id), StandardCharsets.UTF_8),
-                    browser.findElement(By.id("doc")).getText());
-            long encoded = ((Number) result.get("encoded")).longValue();
-            assertTrue(encoded > 0 && encoded < DemoFeed.item(id).length * 0.5, result.toString());
-        } finally {
-            browser.quit();
-            service.stop();
+    void chromiumGetsTheNextStepOfTheFeedAsADeltaAndRendersIt() {
+        List<String> nexts = new ArrayList<>();
+        for (int step = 1001; step <= 1020; step++) {
+            nexts.add("/rest/feed?at=" + step);
         }
+        Fetched fetched = fetchUntilDictionary("/rest/feed?at=1000", nexts);
+        Map<String, Object> result = fetched.result();
+        assertEquals("accept-encoding, available-dictionary", String.valueOf(result.get("vary")).toLowerCase());
+        long step = Long.parseLong(result.get("url").toString().replaceAll(".*=", ""));
+        String expected = new String(DemoFeed.feed(step), StandardCharsets.UTF_8);
+        assertEquals(expected, fetched.rendered(), "the exact document");
+        long encoded = fetched.number("encoded");
+        long decoded = fetched.number("decoded");
+        assertEquals(expected.length(), decoded);
+        long zstdAlone = com.github.luben.zstd.Zstd.compress(DemoFeed.feed(step), 3).length;
+        assertTrue(encoded > 0 && encoded * 5 < zstdAlone,
+                "on the wire: " + encoded + " bytes, zstd alone " + zstdAlone + ", decoded " + decoded);
     }
 
     @Test
-    @Timeout(120)
-    void theLandingPageShowsBytesWithAndWithoutADictionary() {
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        ChromeDriver browser = browser(service);
-        try {
-            browser.get("http://localhost:" + demo.port() + "/");
-            new org.openqa.selenium.support.ui.WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> "true"
-                    .equals(d.findElement(By.tagName("body")).getDomAttribute("data-dictionary-measured")));
-            for (String endpoint : new String[] {"feed", "item"}) {
-                java.util.List<org.openqa.selenium.WebElement> cells = browser.findElements(
-                        By.cssSelector("#dictionary-savings tr[data-endpoint='" + endpoint + "'] td"));
-                assertEquals(6, cells.size(), endpoint);
-                long identity = bytes(cells.get(1).getText());
-                long dcz = bytes(cells.get(4).getText());
-                assertTrue(dcz > 0 && dcz < identity / 2, endpoint + ": " + cells.get(4).getText());
-            }
-        } finally {
-            browser.quit();
-            service.stop();
+    @Timeout(180)
+    void chromiumFetchesTheAnnouncedSharedDictionaryAndGetsItemsWithIt() {
+        List<String> nexts = new ArrayList<>();
+        for (int id = 2; id <= 60; id++) {
+            nexts.add("/rest/items/" + id);
         }
-    }
-
-    private static long bytes(String cell) {
-        return Long.parseLong(cell.replaceAll(" .*", "").replace(",", ""));
+        Fetched fetched = fetchUntilDictionary("/rest/items/1", nexts);
+        long id = Long.parseLong(fetched.result().get("url").toString().replaceAll(".*/", ""));
+        assertEquals(new String(DemoFeed.item(id), StandardCharsets.UTF_8), fetched.rendered());
+        long encoded = fetched.number("encoded");
+        assertTrue(encoded > 0 && encoded < DemoFeed.item(id).length * 0.5, fetched.result().toString());
     }
 }
