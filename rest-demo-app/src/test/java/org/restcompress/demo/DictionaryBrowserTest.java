@@ -159,4 +159,32 @@ class DictionaryBrowserTest {
         long encoded = fetched.number("encoded");
         assertTrue(encoded > 0 && encoded < DemoFeed.item(id).length * 0.5, fetched.result().toString());
     }
+
+    @Test
+    @Timeout(120)
+    void theLandingPageShowsBytesWithAndWithoutADictionary() {
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        ChromeDriver browser = browser(service);
+        try {
+            browser.get("http://localhost:" + demo.port() + "/");
+            new org.openqa.selenium.support.ui.WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> "true"
+                    .equals(d.findElement(By.tagName("body")).getDomAttribute("data-dictionary-measured")));
+            for (String endpoint : new String[] {"feed", "item"}) {
+                List<org.openqa.selenium.WebElement> cells = browser.findElements(
+                        By.cssSelector("#dictionary-savings tr[data-endpoint='" + endpoint + "'] td"));
+                assertEquals(6, cells.size(), endpoint);
+                long identity = bytes(cells.get(1).getText());
+                long dcz = bytes(cells.get(4).getText());
+                assertTrue(dcz > 0 && dcz < identity / 2, endpoint + ": " + cells.get(4).getText());
+            }
+        } finally {
+            browser.quit();
+            service.stop();
+        }
+    }
+
+    private static long bytes(String cell) {
+        return Long.parseLong(cell.replaceAll(" .*", "").replace(",", ""));
+    }
 }
