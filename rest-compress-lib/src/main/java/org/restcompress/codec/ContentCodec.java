@@ -36,6 +36,17 @@ public interface ContentCodec {
     InputStream decode(InputStream source) throws IOException;
 
     /**
+     * The variant for event streams ({@code text/event-stream}), where one encoder stays open per client for as long
+     * as the stream lasts and keeps its context from one event to the next: memory per open stream decides how many
+     * clients a server can hold. The built-in codecs return settings that keep it small ({@code
+     * restcompress.<token>.event-*}); the default is {@code this}. Each {@code flush()} must make every byte written so
+     * far decodable, as for {@link #encode}.
+     */
+    default ContentCodec forEventStreams() {
+        return this;
+    }
+
+    /**
      * Returns this codec configured by {@code restcompress.<token>.*} settings (for example a compression level), or
      * {@code this} when it has no settings.
      */

@@ -326,24 +326,6 @@ public class CodingResource {
         };
     }
 
-    /** Server-Sent Events through the JAX-RS Sse API; the second event waits for the test's gate. */
-    @GET
-    @Path("events")
-    @Compressed
-    @Produces(MediaType.SERVER_SENT_EVENTS)
-    public void events(@Context jakarta.ws.rs.sse.SseEventSink sink, @Context jakarta.ws.rs.sse.Sse sse) {
-        CountDownLatch gate = streamGate;
-        Thread sender = new Thread(() -> {
-            try (sink) {
-                sink.send(sse.newEvent("first event")).toCompletableFuture().join();
-                sink.send(sse.newEvent(opened(gate) ? "second event" : GATE_TIMED_OUT.trim()))
-                        .toCompletableFuture().join();
-            }
-        });
-        sender.setDaemon(true);
-        sender.start();
-    }
-
     @POST
     @Path("echo")
     @LZF

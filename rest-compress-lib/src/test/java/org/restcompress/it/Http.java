@@ -104,10 +104,17 @@ public final class Http {
         InputStream decoder = "br".equals(coding) ? new BrotliCodec().decode(in) : referenceDecoder(coding, in);
         // InputStream.readNBytes(n) ends with a read of length 0, on which lz4-java's frame reader waits for the next
         // block: a read of nothing returns at once here, as InputStream's contract says
+        // And the JDK's inflating streams say 1 byte is available until they reach the end, so a reader (an
+        // InputStreamReader) that reads on while bytes are available would wait for the next event: say nothing.
         return new java.io.FilterInputStream(decoder) {
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
                 return len == 0 ? 0 : super.read(b, off, len);
+            }
+
+            @Override
+            public int available() {
+                return 0;
             }
         };
     }

@@ -305,42 +305,6 @@ class ResponseEncodingTest {
         assertEquals("W/\"w1\"", get("weak-etag", "Accept-Encoding", "lzf").header("ETag"));
     }
 
-    /**
-     * Server-Sent Events through the JAX-RS Sse API arrive event by event, readable as each is sent. They go
-     * unencoded, and the response says so, on both runtimes, for different reasons: RESTEasy writes events past the
-     * writer interceptors; Jersey passes the SseEventSink's response through them once, empty, before any event, and
-     * writes the events past them (the encoder sees an empty body and leaves it identity, announcing no length).
-     * Events written as a stream (text/event-stream StreamingOutput) are encoded: see the flush tests.
-     */
-    @ParameterizedTest
-    @ValueSource(strings = {"gzip", "zstd"})
-    @Timeout(30)
-    void serverSentEventsArriveAsTheyAreSent(String coding) throws Exception {
-        CountDownLatch gate = new CountDownLatch(1);
-        CodingResource.streamGate = gate;
-        HttpResponse<InputStream> response = Http.stream(Http.request(server.uri("events"),
-                "Accept-Encoding", coding, "Accept", "text/event-stream").GET().build());
-        assertEquals(200, response.statusCode());
-        String declared = response.headers().firstValue("Content-Encoding").orElse(null);
-        assertNull(declared, "SseEventSink events go unencoded");
-        assertNull(response.headers().firstValue("Content-Length").orElse(null), "no length for an event stream");
-        try (java.io.BufferedReader events = new java.io.BufferedReader(new java.io.InputStreamReader(
-                Http.decoder(declared, response.body()), StandardCharsets.UTF_8))) {
-            assertEquals("data: first event", firstData(events));
-            assertEquals(1, gate.getCount(), "the first event arrived while the second was held back");
-            gate.countDown();
-            assertEquals("data: second event", firstData(events));
-        }
-    }
-
-    private static String firstData(java.io.BufferedReader events) throws java.io.IOException {
-        for (String line; (line = events.readLine()) != null; ) {
-            if (line.startsWith("data:")) {
-                return line;
-            }
-        }
-        return null;
-    }
 
     /** Each flushed part reaches the client decodable before the response ends. */
     @ParameterizedTest

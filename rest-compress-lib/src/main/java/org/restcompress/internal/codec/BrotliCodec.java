@@ -20,7 +20,11 @@ public final class BrotliCodec implements ContentCodec {
 
     public static final String TOKEN = "br";
 
+    private static final int BUFFER_SIZE = 16 * 1024;
+    private static final int EVENT_BUFFER_SIZE = 4 * 1024;
+
     private final BrotliSettings settings;
+    private final boolean events;
 
     public BrotliCodec() {
         this(BrotliSettings.DEFAULTS);
@@ -31,8 +35,13 @@ public final class BrotliCodec implements ContentCodec {
     }
 
     public BrotliCodec(BrotliSettings settings) {
+        this(settings, false);
+    }
+
+    private BrotliCodec(BrotliSettings settings, boolean events) {
         Brotli4jLoader.ensureAvailability(); // fails here, at registry loading, when the native part is missing
         this.settings = settings;
+        this.events = events;
     }
 
     @Override
@@ -40,10 +49,18 @@ public final class BrotliCodec implements ContentCodec {
         return TOKEN;
     }
 
+    /** The event window; an input buffer of 4 KB, not brotli4j's 16 (events are small, and it stays allocated). */
+    @Override
+    public ContentCodec forEventStreams() {
+        return events ? this
+                : new BrotliCodec(new BrotliSettings(settings.quality(), settings.eventWindow(), settings.eventWindow()),
+                        true);
+    }
+
     /** brotli4j's flush ends a meta-block but does not flush the sink: this one does, as codecs must. */
     @Override
     public OutputStream encode(OutputStream sink) throws IOException {
-        return new BrotliOutputStream(sink, parameters()) {
+        return new BrotliOutputStream(sink, parameters(), events ? EVENT_BUFFER_SIZE : BUFFER_SIZE) {
             @Override
             public void flush() throws IOException {
                 super.flush();

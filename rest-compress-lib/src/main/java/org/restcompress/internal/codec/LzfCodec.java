@@ -1,10 +1,13 @@
 package org.restcompress.internal.codec;
 
+import com.ning.compress.BufferRecycler;
 import com.ning.compress.lzf.ChunkEncoder;
+import com.ning.compress.lzf.LZFChunk;
 import com.ning.compress.lzf.LZFOutputStream;
 import com.ning.compress.lzf.util.ChunkEncoderFactory;
 import java.io.InputStream;
 import java.io.OutputStream;
+import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.ContentCodec;
 
 /**
@@ -43,12 +46,51 @@ public final class LzfCodec implements ContentCodec {
         return TOKEN;
     }
 
+    /**
+     * An event stream's chunk size: the buffers and the hash table scale with it (47 KiB per stream, not 200). At least
+     * 8192: compress-lzf's buffers are never smaller than 8000 bytes.
+     */
+    public static final int DEFAULT_EVENT_CHUNK_SIZE = 8192;
+    private static final int MIN_CHUNK_SIZE = 8192;
+
+    private final int chunkSize;
+    private final int eventChunkSize;
+
+    public LzfCodec() {
+        this(LZFChunk.MAX_CHUNK_LEN, DEFAULT_EVENT_CHUNK_SIZE);
+    }
+
+    private LzfCodec(int chunkSize, int eventChunkSize) {
+        this.chunkSize = chunkSize;
+        this.eventChunkSize = eventChunkSize;
+    }
+
     @Override
     public OutputStream encode(OutputStream sink) {
+        if (chunkSize == LZFChunk.MAX_CHUNK_LEN) { // buffers recycled per thread, as compress-lzf does by default
+            ChunkEncoder encoder = UNSAFE_ENCODER_OK
+                    ? ChunkEncoderFactory.optimalInstance()
+                    : ChunkEncoderFactory.safeInstance();
+            return new LZFOutputStream(encoder, sink).setFinishBlockOnFlush(true);
+        }
+        // Buffers of this stream's own: a thread's recycled ones may be larger than the encoder can take.
+        BufferRecycler own = new BufferRecycler();
         ChunkEncoder encoder = UNSAFE_ENCODER_OK
-                ? ChunkEncoderFactory.optimalInstance()
-                : ChunkEncoderFactory.safeInstance();
-        return new LZFOutputStream(encoder, sink).setFinishBlockOnFlush(true);
+                ? ChunkEncoderFactory.optimalInstance(chunkSize, own)
+                : ChunkEncoderFactory.safeInstance(chunkSize, own);
+        return new LZFOutputStream(encoder, sink, chunkSize, own).setFinishBlockOnFlush(true);
+    }
+
+    /** Chunks of {@code restcompress.lzf.event-chunk-size} (default 8192; LZF keeps no context across chunks). */
+    @Override
+    public ContentCodec forEventStreams() {
+        return chunkSize == eventChunkSize ? this : new LzfCodec(eventChunkSize, eventChunkSize);
+    }
+
+    @Override
+    public ContentCodec configure(CodecOptions options) {
+        return new LzfCodec(chunkSize,
+                options.getInt("event-chunk-size", eventChunkSize, MIN_CHUNK_SIZE, LZFChunk.MAX_CHUNK_LEN));
     }
 
     @Override

@@ -24,7 +24,8 @@ import org.restcompress.codec.ContentCodec;
  * pool per setting shared by every registry (clients come and go): a fresh one costs more than compressing a small
  * body. Above level {@value #MAX_POOLED_LEVEL} contexts are large and the compression dominates, so they are not
  * pooled. Settings: {@code restcompress.zstd.level} (1 to 19, default 3) and {@code restcompress.zstd.window-log}
- * (10 to 23; default: zstd's choice for the level).
+ * (10 to 23; default: zstd's choice for the level); for event streams {@code event-window-log} and
+ * {@code event-hash-log} ({@link ZstdSettings}).
  */
 public final class ZstdCodec implements ContentCodec {
 
@@ -35,8 +36,13 @@ public final class ZstdCodec implements ContentCodec {
 
     private static final Map<List<Integer>, ZstdEncoder.Pool> POOLS = new ConcurrentHashMap<>();
 
+    /** An event stream's output buffer: it stays allocated for as long as the stream is open. */
+    private static final int EVENT_BUFFER_SIZE = 2 * 1024;
+
     private final ZstdSettings settings;
+    private final boolean events;
     private final ZstdEncoder.Pool pool;
+    private volatile ZstdCodec eventVariant;
 
     public ZstdCodec() {
         this(ZstdSettings.DEFAULTS);
@@ -48,11 +54,17 @@ public final class ZstdCodec implements ContentCodec {
     }
 
     public ZstdCodec(ZstdSettings settings) {
+        this(settings, false);
+    }
+
+    private ZstdCodec(ZstdSettings settings, boolean events) {
         Native.load(); // fails here, at registry loading, when the native part is missing
         this.settings = settings;
+        this.events = events;
         int capacity = settings.level() <= MAX_POOLED_LEVEL ? 2 * Runtime.getRuntime().availableProcessors() : 0;
-        this.pool = POOLS.computeIfAbsent(List.of(settings.level(), settings.windowLog(), capacity),
-                key -> new ZstdEncoder.Pool(capacity, this::configure));
+        this.pool = POOLS.computeIfAbsent(List.of(settings.level(), settings.windowLog(), capacity,
+                events ? settings.eventHashLog() : 0),
+                key -> new ZstdEncoder.Pool(capacity, this::configure, events ? EVENT_BUFFER_SIZE : 64 * 1024));
     }
 
     private void configure(ZstdCompressCtx context) {
@@ -60,6 +72,20 @@ public final class ZstdCodec implements ContentCodec {
         if (settings.windowLog() != 0) {
             context.setWindowLog(settings.windowLog());
         }
+        if (events) { // the tables zstd sizes for large inputs are most of a context's memory
+            context.setHashLog(settings.eventHashLog()).setChainLog(settings.eventHashLog());
+        }
+    }
+
+    /** A small window and small tables: 63 KiB per open stream at level 3 (zstd's own parameters: 875 KiB). */
+    @Override
+    public ContentCodec forEventStreams() {
+        ZstdCodec variant = events ? this : eventVariant;
+        if (variant == null) {
+            variant = new ZstdCodec(settings.forEvents(), true);
+            eventVariant = variant; // a race makes two equal ones, sharing one pool
+        }
+        return variant;
     }
 
     @Override

@@ -28,10 +28,18 @@ final class ZstdEncoder extends OutputStream {
         private final Consumer<ZstdCompressCtx> configure;
         private final int capacity;
 
+        private final int bufferSize;
+
         Pool(int capacity, Consumer<ZstdCompressCtx> configure) {
+            this(capacity, configure, 64 * 1024);
+        }
+
+        /** {@code bufferSize}: each context's output buffer (small for event streams, where a context stays open). */
+        Pool(int capacity, Consumer<ZstdCompressCtx> configure, int bufferSize) {
             this.idle = new ArrayBlockingQueue<>(Math.max(1, capacity));
             this.capacity = capacity;
             this.configure = configure;
+            this.bufferSize = bufferSize;
         }
 
         Entry take() {
@@ -41,7 +49,7 @@ final class ZstdEncoder extends OutputStream {
             }
             ZstdCompressCtx context = new ZstdCompressCtx();
             configure.accept(context);
-            return new Entry(context);
+            return new Entry(context, bufferSize);
         }
 
         /** Back to the pool, reset and configured again, or ended when the pool is full (or has no room). */
@@ -67,10 +75,11 @@ final class ZstdEncoder extends OutputStream {
     /** A native context and the buffer its output goes through. */
     static final class Entry {
         final ZstdCompressCtx context;
-        final ByteBuffer output = ByteBuffer.allocate(64 * 1024);
+        final ByteBuffer output;
 
-        Entry(ZstdCompressCtx context) {
+        Entry(ZstdCompressCtx context, int bufferSize) {
             this.context = context;
+            this.output = ByteBuffer.allocate(bufferSize);
         }
     }
 

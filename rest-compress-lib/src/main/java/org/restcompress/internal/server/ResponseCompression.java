@@ -10,6 +10,7 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
+import jakarta.ws.rs.sse.SseEventSink;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.restcompress.ConfigKeys;
@@ -66,6 +67,12 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (response.getStatus() == 304 && choice.isEncoded() && exchange.validatorNamedCoding) {
             EntityTags.addCoding(headers, choice.coding()); // the tag the client's encoded copy carries
         }
+        ResteasyEvents events = !response.hasEntity() && isEventStream(response.getMediaType())
+                ? ResteasyEvents.of(response) : null;
+        if (events != null) {
+            encodeEvents(request, response, exchange, events);
+            return;
+        }
         // The headers' part waits for the writer interceptor: header decorators may still set them.
         ResponseDecision.Facts facts = new ResponseDecision.Facts(policy.uncompressed(), choice,
                 HttpMethod.HEAD.equals(request.getMethod()), response.getStatus(), response.hasEntity(), false,
@@ -86,6 +93,52 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             exchange.pending = null;
             decided(decision, headers, exchange);
         }
+    }
+
+    /**
+     * RESTEasy sends an {@code SseEventSink}'s response through the filters with no entity, then writes its events to
+     * its own output stream past the writer interceptors: the encoder goes there, before the first byte.
+     */
+    private void encodeEvents(ContainerRequestContext request, ContainerResponseContext response, Exchange exchange,
+            ResteasyEvents events) {
+        exchange.pending = null;
+        MultivaluedMap<String, Object> headers = response.getHeaders();
+        ResponseDecision decision = decideEvents(exchange, HttpMethod.HEAD.equals(request.getMethod()),
+                response.getStatus(), headers, response.getMediaType());
+        if (decision.isEncoded() && policy.excludes(request, response)) {
+            decision = ResponseDecision.identity(Reason.EXCLUDED_BY_PREDICATE);
+        }
+        if (!decision.isEncoded() || decision.reason() == Reason.HEAD) {
+            decided(decision, headers, exchange);
+            return;
+        }
+        try {
+            OutputStream sink = events.output();
+            events.output(eventStream(decision, headers, exchange, sink, true));
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "rest-compress: " + policy.name()
+                    + ": the event stream goes out unencoded, its encoder could not start: " + e);
+            headers.remove(HttpHeaders.CONTENT_ENCODING);
+        }
+    }
+
+    /** An event stream's decision: its events are the body, and they are encoded from the first one on. */
+    private ResponseDecision decideEvents(Exchange exchange, boolean head, int status,
+            MultivaluedMap<String, Object> headers, MediaType type) {
+        return ResponseDecision.decide(new ResponseDecision.Facts(policy.uncompressed(), exchange.choice, head, status,
+                true, false, isEncoded(headers), headers.containsKey(CONTENT_RANGE), policy.isCompressible(type), 1));
+    }
+
+    /** Marks the response encoded and returns the stream its events go through, encoded with the event settings. */
+    private OutputStream eventStream(ResponseDecision decision, MultivaluedMap<String, Object> headers,
+            Exchange exchange, OutputStream sink, boolean resteasy) throws IOException {
+        ContentCodec codec = policy.codec(decision.coding(), exchange.dictionary).forEventStreams();
+        // the headers first: some encoders write their header at once (lz4), which commits the response on Jersey
+        headers.putSingle(HttpHeaders.CONTENT_ENCODING, codec.token());
+        headers.remove(HttpHeaders.CONTENT_LENGTH);
+        EntityTags.addCoding(headers, codec.token());
+        decided(decision, headers, exchange);
+        return new EventStream(codec.encode(sink), sink, resteasy);
     }
 
     /**
@@ -122,6 +175,11 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         Exchange exchange = Exchange.of(context::getProperty);
         ResponseDecision.Facts pending = exchange != null ? exchange.pending : null;
         DictionaryRecorder recorder = null;
+        if (exchange != null && pending != null && context.getEntity() instanceof SseEventSink) {
+            exchange.pending = null;
+            encodeEvents(context, pending, exchange);
+            return;
+        }
         if (exchange != null) {
             exchange.pending = null; // once: Jersey passes event streams and chunked output through here again
             if (exchange.keepAsDictionary) {
@@ -137,6 +195,31 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             }
         } finally {
             RequestDecompression.release(exchange); // a streamed request body is done with by now
+        }
+    }
+
+    /**
+     * Jersey passes an {@code SseEventSink} through the interceptors once, before its events, and writes every event to
+     * the stream the interceptors leave behind: the encoder stays there, and Jersey closes it when the stream ends.
+     */
+    private void encodeEvents(WriterInterceptorContext context, ResponseDecision.Facts pending, Exchange exchange)
+            throws IOException {
+        try {
+            MultivaluedMap<String, Object> headers = context.getHeaders();
+            ResponseDecision decision = decideEvents(exchange, pending.head(), pending.status(), headers,
+                    context.getMediaType());
+            if (pending.excluded()) {
+                decision = ResponseDecision.identity(Reason.EXCLUDED_BY_PREDICATE);
+            }
+            if (!decision.isEncoded() || decision.reason() == Reason.HEAD) {
+                decided(decision, headers, exchange);
+                context.proceed();
+                return;
+            }
+            context.setOutputStream(eventStream(decision, headers, exchange, context.getOutputStream(), false));
+            context.proceed();
+        } finally {
+            RequestDecompression.release(exchange);
         }
     }
 
@@ -281,8 +364,10 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
     /** Applications writing their own stream (or events) flush to be heard now: a flush commits to encoding. */
     private static boolean isStreaming(WriterInterceptorContext context) {
-        MediaType type = context.getMediaType();
-        return context.getEntity() instanceof StreamingOutput
-                || type != null && EVENT_STREAM.equalsIgnoreCase(type.getType() + "/" + type.getSubtype());
+        return context.getEntity() instanceof StreamingOutput || isEventStream(context.getMediaType());
+    }
+
+    private static boolean isEventStream(MediaType type) {
+        return type != null && EVENT_STREAM.equalsIgnoreCase(type.getType() + "/" + type.getSubtype());
     }
 }

@@ -1,0 +1,190 @@
+package org.restcompress.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.ws.rs.client.Client;
+import jakarta.ws.rs.client.ClientBuilder;
+import jakarta.ws.rs.sse.SseEventSource;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.restcompress.CompressionConfig;
+import org.restcompress.CompressionFeature;
+import org.restcompress.it.Http.Reply;
+
+/**
+ * Events sent through the JAX-RS Sse API ({@code SseEventSink}) on a coding-annotated method, over real sockets on
+ * the test runtime (RESTEasy or Jersey): encoded as one stream whose context carries from event to event, each event
+ * decodable (by an independent decoder) before the next is sent, the coding ended when the stream is.
+ */
+class EventStreamTest {
+
+    private static TestServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = TestServer.start(EventApplication.class);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"gzip", "deflate", "lzf", "zstd", "br", "lz4"})
+    @Timeout(60)
+    void eachEventArrivesDecodableBeforeTheNextIsSent(String coding) throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        EventResource.gate = gate;
+        HttpResponse<InputStream> response = Http.stream(Http.request(server.uri("events/gated"),
+                "Accept-Encoding", coding, "Accept", "text/event-stream").GET().build());
+        assertEquals(200, response.statusCode());
+        assertEquals(coding, response.headers().firstValue("Content-Encoding").orElse(null));
+        assertTrue(response.headers().firstValue("Vary").orElse("").contains("Accept-Encoding"));
+        assertNull(response.headers().firstValue("Content-Length").orElse(null), "no length for an event stream");
+        try (InputStream decoded = Http.decoder(coding, response.body());
+                BufferedReader events = new BufferedReader(new InputStreamReader(decoded, StandardCharsets.UTF_8))) {
+            assertEquals("data: first event", firstData(events));
+            assertEquals(1, gate.getCount(), "the first event arrived while the second was held back");
+            gate.countDown();
+            assertEquals("data: second event", firstData(events));
+            // the stream's end is the coding's end: the decoders check trailers and checksums (gzip, zstd, lz4)
+            assertNull(drain(events), "nothing after the last event");
+        }
+    }
+
+    /** 200 similar events of 290 bytes: context kept across events, the whole stream shrinks to a fraction. */
+    @ParameterizedTest
+    @ValueSource(strings = {"gzip", "deflate", "zstd", "br"})
+    void similarEventsCostLittleOnceTheFirstIsSent(String coding) {
+        Reply plain = Http.get(server.uri("events/feed?count=200"), "Accept-Encoding", "identity");
+        Reply encoded = Http.get(server.uri("events/feed?count=200"), "Accept-Encoding", coding);
+        assertEquals(coding, encoded.header("Content-Encoding"));
+        assertEquals(new String(plain.body(), StandardCharsets.UTF_8),
+                new String(encoded.decoded(), StandardCharsets.UTF_8));
+        assertTrue(plain.body().length > 200 * 250, "the events as they are: " + plain.body().length);
+        // Each event compressed on its own would keep over half its size; the context makes them a small fraction.
+        assertTrue(encoded.body().length < plain.body().length / 5,
+                coding + ": " + encoded.body().length + " of " + plain.body().length + " bytes");
+    }
+
+    @Test
+    void aClientThatDoesNotAcceptTheCodingsGetsTheEventsAsTheyAre() {
+        Reply reply = Http.get(server.uri("events/feed?count=3"), "Accept-Encoding", "identity");
+        assertEquals(200, reply.status());
+        assertNull(reply.header("Content-Encoding"));
+        assertTrue(new String(reply.body(), StandardCharsets.UTF_8).contains("data: " + EventResource.event(2)));
+    }
+
+    @Test
+    void aMethodWithoutACodingSendsItsEventsAsTheyAre() {
+        Reply reply = Http.get(server.uri("events/plain"), "Accept-Encoding", "gzip, zstd");
+        assertEquals(200, reply.status());
+        assertNull(reply.header("Content-Encoding"));
+        assertTrue(new String(reply.body(), StandardCharsets.UTF_8).contains("data: " + EventResource.event(0)));
+    }
+
+    /** A client that leaves mid-stream: the next send fails (the encoder ends with it), the server goes on. */
+    @ParameterizedTest
+    @ValueSource(strings = {"zstd", "gzip", "br"})
+    @Timeout(60)
+    void aClientLeavingMidStreamEndsTheStreamAndTheServerGoesOn(String coding) throws Exception {
+        CompletableFuture<Throwable> ended = new CompletableFuture<>();
+        EventResource.endlessEnded = ended;
+        HttpResponse<InputStream> response = Http.stream(Http.request(server.uri("events/endless"),
+                "Accept-Encoding", coding).GET().build());
+        assertEquals(coding, response.headers().firstValue("Content-Encoding").orElse(null));
+        try (InputStream body = response.body()) {
+            BufferedReader events = new BufferedReader(new InputStreamReader(Http.decoder(coding, body),
+                    StandardCharsets.UTF_8));
+            assertEquals("data: " + EventResource.event(0), firstData(events));
+        } // the JDK client ends the connection: the response was not read to its end
+        Throwable failure = ended.get(30, TimeUnit.SECONDS);
+        assertNotNull(failure, "a send failed once the client had gone");
+        Reply after = Http.get(server.uri("events/feed?count=2"), "Accept-Encoding", coding);
+        assertEquals(200, after.status());
+        assertTrue(new String(after.decoded(), StandardCharsets.UTF_8).contains(EventResource.event(1)));
+    }
+
+    /** The JAX-RS SseEventSource with the library's feature reads the stream event by event, in every coding. */
+    @ParameterizedTest
+    @ValueSource(strings = {"gzip", "deflate", "lzf", "zstd", "br", "lz4"})
+    @Timeout(60)
+    void sseEventSourceReadsEachEventAsItIsSent(String coding) throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        EventResource.gate = gate;
+        Client client = ClientBuilder.newClient().register(new CompressionFeature(
+                CompressionConfig.builder().preference(List.of(coding)).build()));
+        BlockingQueue<String> events = new LinkedBlockingQueue<>();
+        try (SseEventSource source = SseEventSource.target(client.target(server.uri("events/gated")))
+                .reconnectingEvery(1, TimeUnit.HOURS).build()) {
+            source.register(event -> events.add(event.readData()));
+            source.open();
+            assertEquals("first event", events.poll(20, TimeUnit.SECONDS));
+            assertEquals(1, gate.getCount(), "delivered while the server held the second event back");
+            gate.countDown();
+            assertEquals("second event", events.poll(20, TimeUnit.SECONDS));
+        } finally {
+            client.close();
+        }
+    }
+
+    @Test
+    void sseEventSourceReadsALongCompressedFeed() throws Exception {
+        Client client = ClientBuilder.newClient().register(CompressionFeature.class);
+        BlockingQueue<String> events = new LinkedBlockingQueue<>();
+        try (SseEventSource source = SseEventSource.target(client.target(server.uri("events/feed?count=300")))
+                .reconnectingEvery(1, TimeUnit.HOURS).build()) {
+            source.register(event -> events.add(event.readData()));
+            source.open();
+            List<String> received = new ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                String event = events.poll(20, TimeUnit.SECONDS);
+                assertNotNull(event, "event " + i);
+                received.add(event);
+            }
+            for (int i = 0; i < 300; i++) {
+                assertEquals(EventResource.event(i), received.get(i));
+            }
+        } finally {
+            client.close();
+        }
+    }
+
+    private static String firstData(BufferedReader events) throws IOException {
+        for (String line; (line = events.readLine()) != null; ) {
+            if (line.startsWith("data:")) {
+                return line;
+            }
+        }
+        return null;
+    }
+
+    private static String drain(BufferedReader events) throws IOException {
+        StringBuilder rest = new StringBuilder();
+        for (String line; (line = events.readLine()) != null; ) {
+            rest.append(line).append('\n');
+        }
+        return rest.toString().isBlank() ? null : rest.toString();
+    }
+}
