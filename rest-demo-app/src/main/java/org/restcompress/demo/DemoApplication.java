@@ -16,8 +16,8 @@ public class DemoApplication extends Application {
     @Override
     public Set<Class<?>> getClasses() {
         return Set.of(DemoResource.class, SavingsResource.class, DictionaryDemoResource.class,
-                DictionarySavingsResource.class, CompressionFeature.class, JacksonJsonProvider.class,
-                JacksonXMLProvider.class);
+                DictionarySavingsResource.class, EventsResource.class, CompressionFeature.class,
+                JacksonJsonProvider.class, JacksonXMLProvider.class);
     }
 
     /**

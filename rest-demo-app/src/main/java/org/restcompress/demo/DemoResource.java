@@ -175,6 +175,19 @@ public class DemoResource {
         }
     }
 
+    /** A whole number from the query within [min, max], else 400 naming the parameter and the rule. */
+    static int whole(String name, String value, int min, int max) {
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // answered below
+        }
+        throw badRequest(name + " must be a whole number from " + min + " to " + max, value);
+    }
+
     private static BadRequestException badRequest(String rule, String value) {
         String printable = value.replaceAll("[^\\x20-\\x7e]", "?");
         String shown = printable.length() > 20 ? printable.substring(0, 20) + "..." : printable;

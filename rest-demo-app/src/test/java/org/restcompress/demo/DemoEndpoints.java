@@ -302,6 +302,43 @@ abstract class DemoEndpoints {
         assertTrue(reply.text().contains("document must be one of"), reply.text());
     }
 
+    /** The event stream: each coding negotiated once for the stream, events decodable as they arrive. */
+    @ParameterizedTest
+    @ValueSource(strings = {"zstd", "gzip", "br", "deflate", "lzf", "lz4"})
+    void eventStreamIsCompressedEventByEvent(String coding) throws Exception {
+        java.net.http.HttpResponse<java.io.InputStream> response = Http.stream(Http.request(
+                rest("events?count=5&interval=20"), "Accept-Encoding", coding).GET().build());
+        assertEquals(200, response.statusCode());
+        assertEquals(coding, response.headers().firstValue("Content-Encoding").orElse(null));
+        assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"));
+        List<String> data = new ArrayList<>();
+        try (java.io.BufferedReader events = new java.io.BufferedReader(new java.io.InputStreamReader(
+                Http.decoder(coding, response.body()), java.nio.charset.StandardCharsets.UTF_8))) {
+            for (String line; (line = events.readLine()) != null; ) { // to the end: the coding ends cleanly
+                if (line.startsWith("data: ")) {
+                    data.add(line.substring(6));
+                }
+            }
+        }
+        assertEquals(5, data.size(), data.toString());
+        for (int i = 0; i < 5; i++) {
+            assertEquals(i, JSON.readTree(data.get(i)).get("id").asInt());
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "count=-1       | count must be a whole number from 0 to 1000000, was '-1'",
+        "count=ten      | count must be a whole number from 0 to 1000000, was 'ten'",
+        "interval=5     | interval must be a whole number from 10 to 3600000, was '5'",
+    })
+    void eventStreamRejectsBadParameters(String query, String message) {
+        Reply reply = Http.get(rest("events?" + query), "Accept-Encoding", "zstd");
+        assertEquals(400, reply.status());
+        assertEquals(message + "\n", reply.text());
+        assertNull(reply.header("Content-Encoding"));
+    }
+
     private byte[] staticDocument;
 
     private byte[] staticDocument() {

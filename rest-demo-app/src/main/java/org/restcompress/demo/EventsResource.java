@@ -1,0 +1,86 @@
+package org.restcompress.demo;
+
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+import java.time.Instant;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.restcompress.Compressed;
+
+/**
+ * {@code GET /rest/events?count=N&interval=MS}: a stream of similar JSON events sent through the standard
+ * {@code SseEventSink}, compressed in the coding negotiated once for the whole stream (the context carries from event to
+ * event). {@code count} events (default 60, 0 for no end, at most a million) one every {@code interval} milliseconds
+ * (default 1000, 10 to an hour); the first at once; anything else is a 400 saying so. One scheduler thread sends every stream's events: an open stream holds no thread.
+ */
+@Path("events")
+public class EventsResource {
+
+    static final int DEFAULT_COUNT = 60;
+    static final int DEFAULT_INTERVAL = 1000;
+    private static final int MIN_INTERVAL = 10;
+    private static final int MAX_COUNT = 1_000_000;
+    private static final int MAX_INTERVAL = 3_600_000;
+
+    private static final ScheduledExecutorService SENDER = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "demo-events");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    @GET
+    @Compressed
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    public void events(@Context SseEventSink sink, @Context Sse sse,
+            @QueryParam("count") @DefaultValue("" + DEFAULT_COUNT) String countParameter,
+            @QueryParam("interval") @DefaultValue("" + DEFAULT_INTERVAL) String intervalParameter) {
+        // checked before the first event: the stream's response has not started yet, a 400 can still be sent
+        int count = DemoResource.whole("count", countParameter, 0, MAX_COUNT);
+        int interval = DemoResource.whole("interval", intervalParameter, MIN_INTERVAL, MAX_INTERVAL);
+        AtomicInteger sent = new AtomicInteger();
+        AtomicReference<ScheduledFuture<?>> task = new AtomicReference<>();
+        task.set(SENDER.scheduleAtFixedRate(() -> {
+            int n = sent.getAndIncrement();
+            if (sink.isClosed() || count > 0 && n >= count) {
+                sink.close();
+                cancel(task);
+                return;
+            }
+            sink.send(sse.newEventBuilder().id(Integer.toString(n)).name("update").data(event(n)).build())
+                    .whenComplete((done, failure) -> {
+                        if (failure != null) { // the client is gone: the library has ended its encoder already
+                            sink.close();
+                            cancel(task);
+                        }
+                    });
+        }, 0, interval, TimeUnit.MILLISECONDS));
+    }
+
+    private static void cancel(AtomicReference<ScheduledFuture<?>> task) {
+        ScheduledFuture<?> scheduled = task.get();
+        if (scheduled != null) {
+            scheduled.cancel(false);
+        }
+    }
+
+    /** The n-th event: an id, a time and a few fields that change; most of it does not. */
+    static String event(int n) {
+        return "{\"id\":" + n + ",\"time\":\"" + Instant.now() + "\",\"service\":\"orders-api\","
+                + "\"region\":\"eu-central-1\",\"instance\":\"orders-" + (n % 3) + ".internal.example.com\","
+                + "\"status\":\"" + (n % 17 == 0 ? "degraded" : "ok") + "\",\"requests\":" + (1200 + n * 37 % 500)
+                + ",\"p99Ms\":" + (40 + n * 13 % 60) + ",\"version\":\"2026.11.3\",\"build\":\"a41c9e7\","
+                + "\"owner\":\"team-orders\",\"tags\":[\"payments\",\"europe\",\"production\"],"
+                + "\"message\":\"health check passed; all dependencies reachable\"}";
+    }
+}
