@@ -60,13 +60,53 @@ public final class BrotliCodec implements ContentCodec {
     /** brotli4j's flush ends a meta-block but does not flush the sink: this one does, as codecs must. */
     @Override
     public OutputStream encode(OutputStream sink) throws IOException {
-        return new BrotliOutputStream(sink, parameters(), events ? EVENT_BUFFER_SIZE : BUFFER_SIZE) {
-            @Override
-            public void flush() throws IOException {
-                super.flush();
-                sink.flush();
+        return new Stream(sink, parameters(), events ? EVENT_BUFFER_SIZE : BUFFER_SIZE, null, null);
+    }
+
+    /**
+     * brotli4j's stream, with a flush that flushes the sink too (as codecs must), and a close that ends the last
+     * meta-block with a flush first: brotli4j 1.24's encoder drops the end of a stream whose length is a multiple of
+     * its window (4 MiB at window 22, 64 KiB at 16; CodecTest#brotliStreamsOfWholeWindowsEnd). The close frees the
+     * native encoder (and an owned dictionary) even when that flush fails (client gone), and only once.
+     */
+    private static final class Stream extends BrotliOutputStream {
+        private final OutputStream sink;
+        private final ByteBuffer dictionary; // reachable while the encoder reads it
+        private final Runnable onClose;
+        private boolean closed;
+
+        Stream(OutputStream sink, Encoder.Parameters parameters, int bufferSize, ByteBuffer dictionary,
+                Runnable onClose) throws IOException {
+            super(sink, parameters, bufferSize);
+            this.sink = sink;
+            this.dictionary = dictionary;
+            this.onClose = onClose;
+        }
+
+        @Override
+        public void flush() throws IOException {
+            super.flush();
+            sink.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (closed) {
+                return;
             }
-        };
+            closed = true;
+            try {
+                super.flush();
+            } finally {
+                try {
+                    super.close();
+                } finally {
+                    if (onClose != null) {
+                        onClose.run();
+                    }
+                }
+            }
+        }
     }
 
     /**
@@ -94,27 +134,9 @@ public final class BrotliCodec implements ContentCodec {
     private OutputStream encode(OutputStream sink, ByteBuffer dictionary, PreparedDictionary prepared, boolean owned)
             throws IOException {
         try {
-            BrotliOutputStream stream = new BrotliOutputStream(sink, parameters()
-                    .setQuality(Math.max(MIN_DICTIONARY_QUALITY, settings.quality()))) {
-                private final ByteBuffer keep = dictionary; // reachable while the encoder reads it
-
-                @Override
-                public void flush() throws IOException {
-                    super.flush();
-                    sink.flush();
-                }
-
-                @Override
-                public void close() throws IOException {
-                    try {
-                        super.close();
-                    } finally {
-                        if (owned) {
-                            free(prepared);
-                        }
-                    }
-                }
-            };
+            BrotliOutputStream stream = new Stream(sink, parameters()
+                    .setQuality(Math.max(MIN_DICTIONARY_QUALITY, settings.quality())), BUFFER_SIZE, dictionary,
+                    owned ? () -> free(prepared) : null);
             stream.attachDictionary(prepared);
             return stream;
         } catch (IOException | RuntimeException e) {

@@ -2,6 +2,7 @@ package org.restcompress.internal.codec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,8 +32,17 @@ import org.restcompress.codec.ContentCodec;
 public class CodecTest {
 
     static Stream<ContentCodec> codecs() {
-        return Stream.concat(compressing(), Stream.of(new GzipCodec(1), new DeflateCodec(9), new IdentityCodec(),
-                new ZstdCodec(19, 0), new BrotliCodec(11, 24)));
+        return Stream.concat(Stream.concat(compressing(), Stream.of(new GzipCodec(1), new DeflateCodec(9),
+                new IdentityCodec(), new ZstdCodec(19, 0), new BrotliCodec(11, 24))), forEventStreams());
+    }
+
+    /** The variants event streams use (small windows, tables and buffers). */
+    static Stream<ContentCodec> forEventStreams() {
+        return compressing().map(ContentCodec::forEventStreams);
+    }
+
+    static Stream<ContentCodec> flushing() {
+        return Stream.concat(compressing(), forEventStreams());
     }
 
     static Stream<ContentCodec> compressing() {
@@ -126,7 +136,7 @@ public class CodecTest {
 
     /** A flush makes everything written so far decodable, before the stream ends: what streaming responses need. */
     @ParameterizedTest
-    @MethodSource("compressing")
+    @MethodSource("flushing")
     void flushMakesBytesDecodable(ContentCodec codec) throws IOException {
         int[] flushes = {0};
         ByteArrayOutputStream sink = new ByteArrayOutputStream() {
@@ -439,6 +449,75 @@ public class CodecTest {
                 () -> new BrotliCodec().configure(CodecOptions.of("br", n -> java.util.Optional.of(n.equals("quality") ? "12" : "22"))));
         assertThrows(IllegalArgumentException.class, () -> new Lz4Codec().configure(CodecOptions.of("lz4", n -> java.util.Optional.of("3K"))));
         assertEquals(Lz4Codec.TOKEN, new Lz4Codec().configure(CodecOptions.of("lz4", n -> java.util.Optional.of("1M"))).token());
+    }
+
+    /** Event settings are typed like the others; each event variant is its own, and stays one. */
+    @Test
+    void eventStreamSettingsAreConfigurableAndChecked() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ZstdCodec().configure(
+                CodecOptions.of("zstd", name -> java.util.Optional.ofNullable(name.equals("event-window-log") ? "9"
+                        : null))));
+        assertEquals("restcompress.zstd.event-window-log must be 10 to 23, was 9", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new BrotliCodec().configure(
+                CodecOptions.of("br", name -> java.util.Optional.ofNullable(name.equals("event-window") ? "25"
+                        : null))));
+        assertEquals("restcompress.br.event-window must be 10 to 24, was 25", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new LzfCodec().configure(
+                CodecOptions.of("lzf", name -> java.util.Optional.ofNullable(name.equals("event-chunk-size") ? "4096"
+                        : null))));
+        assertEquals("restcompress.lzf.event-chunk-size must be 8192 to 65535, was 4096", e.getMessage());
+        compressing().forEach(codec -> {
+            ContentCodec events = codec.forEventStreams();
+            assertEquals(codec.token(), events.token());
+            assertSame(events, events.forEventStreams(), codec.token());
+        });
+    }
+
+    /** brotli4j 1.24 alone drops the end of these (a length that is a multiple of the window): ours end whole. */
+    @Test
+    void brotliStreamsOfWholeWindowsEnd() throws IOException {
+        for (int[] setting : new int[][] {{4, 16}, {1, 10}, {5, 12}}) {
+            BrotliCodec codec = new BrotliCodec(new BrotliSettings(setting[0], setting[1], setting[1]));
+            int window = 1 << setting[1];
+            for (int size : new int[] {window, 2 * window, 5 * window}) {
+                byte[] data = json(size);
+                assertArrayEquals(data, decode(codec, encode(codec, data)), "window " + window + ", " + size);
+                assertArrayEquals(data, decode(codec, encode(codec.forEventStreams(), data)), "events, " + size);
+            }
+        }
+        BrotliCodec responses = new BrotliCodec();
+        byte[] fourMiB = json(4 << 20);
+        assertArrayEquals(fourMiB, decode(responses, encode(responses, fourMiB)), "the default window, 4 MiB");
+    }
+
+    /** A large write through a small-chunk LZF stream: compress-lzf's recycled buffers once overran its encoder. */
+    @Test
+    void smallLzfChunksTakeLargeWrites() throws IOException {
+        ContentCodec events = new LzfCodec().forEventStreams();
+        encode(new LzfCodec(), json(200_000)); // leaves a 64 KB buffer recycled on this thread
+        byte[] large = json(300_000);
+        assertArrayEquals(large, decode(events, encode(events, large)));
+    }
+
+    /** An event stream's zstd context goes back to its pool when the stream ends, also when its client is gone. */
+    @Test
+    void zstdEventContextsAreGivenBack() throws IOException {
+        ZstdCodec events = (ZstdCodec) new ZstdCodec(3, 0).forEventStreams();
+        OutputStream out = events.encode(new ByteArrayOutputStream());
+        out.write(json(1000));
+        out.close();
+        int idle = events.idleContexts();
+        assertTrue(idle >= 1, "given back on close");
+        OutputStream failing = events.encode(new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("client gone");
+            }
+        });
+        failing.write(json(100));
+        assertThrows(IOException.class, failing::flush);
+        assertThrows(IOException.class, failing::close);
+        assertEquals(idle, events.idleContexts(), "given back after the failed end too (taken by the second stream)");
     }
 
     @Test
