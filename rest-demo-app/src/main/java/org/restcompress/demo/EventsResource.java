@@ -22,7 +22,10 @@ import org.restcompress.Compressed;
  * {@code GET /rest/events?count=N&interval=MS}: a stream of similar JSON events sent through the standard
  * {@code SseEventSink}, compressed in the coding negotiated once for the whole stream (the context carries from event to
  * event). {@code count} events (default 60, 0 for no end, at most a million) one every {@code interval} milliseconds
- * (default 1000, 10 to an hour); the first at once; anything else is a 400 saying so. One scheduler thread sends every stream's events: an open stream holds no thread.
+ * (default 1000, 10 to an hour); the first at once; anything else is a 400 saying so. Two scheduler threads send
+ * every stream's events, so an open stream holds no thread; a compressed stream's write blocks while its client does
+ * not read (on RESTEasy as on Jersey), so one slow client delays the others on its thread, for at most the
+ * container's idle timeout.
  */
 @Path("events")
 public class EventsResource {
@@ -33,7 +36,7 @@ public class EventsResource {
     private static final int MAX_COUNT = 1_000_000;
     private static final int MAX_INTERVAL = 3_600_000;
 
-    private static final ScheduledExecutorService SENDER = Executors.newSingleThreadScheduledExecutor(task -> {
+    private static final ScheduledExecutorService SENDER = Executors.newScheduledThreadPool(2, task -> {
         Thread thread = new Thread(task, "demo-events");
         thread.setDaemon(true);
         return thread;
@@ -50,7 +53,7 @@ public class EventsResource {
         int interval = DemoResource.whole("interval", intervalParameter, MIN_INTERVAL, MAX_INTERVAL);
         AtomicInteger sent = new AtomicInteger();
         AtomicReference<ScheduledFuture<?>> task = new AtomicReference<>();
-        task.set(SENDER.scheduleAtFixedRate(() -> {
+        task.set(SENDER.scheduleWithFixedDelay(() -> { // after a stall, no burst of late events
             int n = sent.getAndIncrement();
             if (sink.isClosed() || count > 0 && n >= count) {
                 sink.close();
