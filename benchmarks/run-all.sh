@@ -17,6 +17,8 @@ run CodecReport
 run ThresholdReport
 run IdleCostReport
 run DictionaryReport
+run events.EventStreamReport
+run events.EventStreamScale
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk"; exit 1; }
 run server.ThroughputReport
 if [ "$(id -u)" = 0 ] && command -v tc >/dev/null; then
