@@ -103,10 +103,11 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             ResteasyEvents events) {
         exchange.pending = null;
         MultivaluedMap<String, Object> headers = response.getHeaders();
-        ResponseDecision decision = decideEvents(exchange, HttpMethod.HEAD.equals(request.getMethod()),
+        ResponseDecision.Facts facts = eventFacts(exchange, HttpMethod.HEAD.equals(request.getMethod()),
                 response.getStatus(), headers, response.getMediaType());
-        if (decision.isEncoded() && policy.excludes(request, response)) {
-            decision = ResponseDecision.identity(Reason.EXCLUDED_BY_PREDICATE);
+        ResponseDecision decision = ResponseDecision.decide(facts);
+        if (decision.isEncoded() && policy.excludes(request, response)) { // asked only when it matters
+            decision = ResponseDecision.decide(facts.withExclusion());
         }
         if (!decision.isEncoded() || decision.reason() == Reason.HEAD) {
             decided(decision, headers, exchange);
@@ -122,11 +123,11 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         }
     }
 
-    /** An event stream's decision: its events are the body, and they are encoded from the first one on. */
-    private ResponseDecision decideEvents(Exchange exchange, boolean head, int status,
+    /** What an event stream's decision rests on: its events are the body, encoded from the first one on. */
+    private ResponseDecision.Facts eventFacts(Exchange exchange, boolean head, int status,
             MultivaluedMap<String, Object> headers, MediaType type) {
-        return ResponseDecision.decide(new ResponseDecision.Facts(policy.uncompressed(), exchange.choice, head, status,
-                true, false, isEncoded(headers), headers.containsKey(CONTENT_RANGE), policy.isCompressible(type), 1));
+        return new ResponseDecision.Facts(policy.uncompressed(), exchange.choice, head, status, true, false,
+                isEncoded(headers), headers.containsKey(CONTENT_RANGE), policy.isCompressible(type), 1);
     }
 
     /** Marks the response encoded and returns the stream its events go through, encoded with the event settings. */
@@ -205,12 +206,10 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     private void encodeEvents(WriterInterceptorContext context, ResponseDecision.Facts pending, Exchange exchange)
             throws IOException {
         try {
+            // pending: the response filter found it encodable, the application's exclusion included
             MultivaluedMap<String, Object> headers = context.getHeaders();
-            ResponseDecision decision = decideEvents(exchange, pending.head(), pending.status(), headers,
-                    context.getMediaType());
-            if (pending.excluded()) {
-                decision = ResponseDecision.identity(Reason.EXCLUDED_BY_PREDICATE);
-            }
+            ResponseDecision decision = ResponseDecision.decide(eventFacts(exchange, pending.head(), pending.status(),
+                    headers, context.getMediaType()));
             if (!decision.isEncoded() || decision.reason() == Reason.HEAD) {
                 decided(decision, headers, exchange);
                 context.proceed();
