@@ -6,7 +6,7 @@ import org.restcompress.codec.CodecOptions;
  * {@code restcompress.br.quality} (0 to 11; dynamic responses want a low one, 11 is for precompressed files),
  * {@code restcompress.br.window} (10 to 24) and, for event streams, {@code restcompress.br.event-window} (10 to 24,
  * default {@value #DEFAULT_EVENT_WINDOW}). At qualities 2 and up brotli's hash tables dominate its memory (over 300 KiB
- * per open stream whatever the window); at 0 and 1, 25 KiB, but it hardly uses earlier events.
+ * per open stream whatever the window); at 1, 39 KiB, but it hardly uses earlier events.
  */
 public record BrotliSettings(int quality, int window, int eventWindow) {
 

@@ -47,7 +47,7 @@ public final class LzfCodec implements ContentCodec {
     }
 
     /**
-     * An event stream's chunk size: the buffers and the hash table scale with it (47 KiB per stream, not 200). At least
+     * An event stream's chunk size: the buffers and the hash table scale with it (81 KiB per stream, not 195). At least
      * 8192: compress-lzf's buffers are never smaller than 8000 bytes.
      */
     public static final int DEFAULT_EVENT_CHUNK_SIZE = 8192;

@@ -7,7 +7,7 @@ import org.restcompress.codec.CodecOptions;
  * leaves the window to zstd, which stays within 8 MB at these levels); for event streams, where a context stays open
  * per client, {@code restcompress.zstd.event-window-log} (10 to 23, default {@value #DEFAULT_EVENT_WINDOW_LOG}) and
  * {@code restcompress.zstd.event-hash-log} (6 to 20, default {@value #DEFAULT_EVENT_HASH_LOG}; the chain table's too):
- * at level 3, 63 KiB of native and heap memory per open stream, against 875 KiB with zstd's own parameters
+ * at level 3, 60 KiB of native and heap memory per open stream, against 2.9 MiB with zstd's own parameters
  * (benchmarks/results/event-streams.md).
  */
 public record ZstdSettings(int level, int windowLog, int eventWindowLog, int eventHashLog) {
