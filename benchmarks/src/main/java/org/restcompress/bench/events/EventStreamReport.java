@@ -200,7 +200,7 @@ public final class EventStreamReport {
         ContentCodec codec = setting.codec();
         stream(codec, events); // classes loaded, native libraries too
         long heap0 = heap();
-        long rss0 = rss();
+        long rss0 = rss("self");
         List<OutputStream> open = new ArrayList<>(n);
         Counter sink = new Counter();
         byte[] more = bulk(events);
@@ -217,7 +217,7 @@ public final class EventStreamReport {
             open.add(out);
         }
         long heap = (heap() - heap0) / n;
-        long rss = (rss() - rss0) / n;
+        long rss = (rss("self") - rss0) / n;
         for (OutputStream out : open) {
             out.close();
         }
@@ -244,14 +244,14 @@ public final class EventStreamReport {
         return runtime.totalMemory() - runtime.freeMemory();
     }
 
-    /** The resident set size, from /proc (Linux). */
-    static long rss() throws IOException {
-        for (String line : Files.readAllLines(Paths.get("/proc/self/status"))) {
+    /** The resident set size of {@code process} (a pid, or {@code self}), from /proc (Linux). */
+    static long rss(String process) throws IOException {
+        for (String line : Files.readAllLines(Paths.get("/proc", process, "status"))) {
             if (line.startsWith("VmRSS:")) {
                 return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
             }
         }
-        throw new IOException("no VmRSS in /proc/self/status");
+        throw new IOException("no VmRSS in /proc/" + process + "/status");
     }
 
     /** Counts what it is given. */

@@ -192,11 +192,11 @@ public final class EventStreamScale {
             for (int i = 0; i < 10; i++) {
                 Thread.sleep(500);
                 Memory now = memory();
-                if (Math.abs(now.rss - last.rss) < (1 << 20)) {
-                    last = now;
+                boolean settled = Math.abs(now.rss - last.rss) < (1 << 20);
+                last = now;
+                if (settled) {
                     break;
                 }
-                last = now;
             }
             long heap = last.heap;
             for (int i = 0; i < 2; i++) {
@@ -212,18 +212,11 @@ public final class EventStreamScale {
             long heap = 0;
             for (String line : run(java("jcmd"), pid, "GC.heap_info").split("\n")) {
                 int used = line.indexOf("used ");
-                if ((line.contains("generation") || line.contains("space")) && used > 0
-                        && line.trim().matches("^(def new|tenured) generation.*")) {
+                if (used > 0 && line.trim().matches("^(def new|tenured) generation.*")) { // SerialGC's two
                     heap += Long.parseLong(line.substring(used + 5).replaceAll("K.*", "").trim()) * 1024;
                 }
             }
-            long rss = 0;
-            for (String line : Files.readAllLines(Paths.get("/proc", pid, "status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    rss = Long.parseLong(line.replaceAll("\\D", "")) * 1024;
-                }
-            }
-            return new Memory(heap, rss);
+            return new Memory(heap, EventStreamReport.rss(pid));
         }
 
         @Override
