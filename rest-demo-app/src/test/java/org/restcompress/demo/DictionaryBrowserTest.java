@@ -3,12 +3,9 @@ package org.restcompress.demo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +17,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * Compression dictionaries in a real browser: Debian's headless Chromium, over {@code http://localhost} (Chromium
@@ -33,8 +28,6 @@ import org.openqa.selenium.chrome.ChromeOptions;
  */
 class DictionaryBrowserTest {
 
-    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Paths.get("/usr/bin/chromedriver");
     private static DemoServer demo;
 
     @TempDir
@@ -42,11 +35,7 @@ class DictionaryBrowserTest {
 
     @BeforeAll
     static void start() throws Exception {
-        if (System.getenv("CI") != null) {
-            assertTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-                    "CI must install Debian's chromium and chromium-driver");
-        }
-        assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "chromium is not installed");
+        Chromium.assumeInstalled();
         demo = DemoServer.start(null, 0); // every interface: Chromium may try localhost as ::1 first
     }
 
@@ -55,14 +44,6 @@ class DictionaryBrowserTest {
         if (demo != null) {
             demo.close();
         }
-    }
-
-    private ChromeDriver browser(ChromeDriverService service) {
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--user-data-dir=" + dir.resolve("profile"));
-        return new ChromeDriver(service, options);
     }
 
     /** Fetches {@code first}, then {@code next} until it comes dictionary-compressed (or tries run out). */
@@ -106,10 +87,8 @@ class DictionaryBrowserTest {
 
     /** Opens the demo in a fresh Chromium and runs {@link #FETCH_UNTIL_DICTIONARY} on {@code first} and {@code nexts}. */
     private Fetched fetchUntilDictionary(String first, List<String> nexts) {
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        ChromeDriver browser = browser(service);
-        try {
+        try (Chromium chromium = Chromium.start(dir.resolve("profile"), options -> { })) {
+            ChromeDriver browser = chromium.driver;
             browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(90));
             browser.get("http://localhost:" + demo.port() + "/");
             @SuppressWarnings("unchecked")
@@ -119,9 +98,6 @@ class DictionaryBrowserTest {
             System.out.println("chromium: " + result);
             assertTrue("dcz".equals(result.get("coding")) || "dcb".equals(result.get("coding")), result.toString());
             return new Fetched(result, browser.findElement(By.id("doc")).getText());
-        } finally {
-            browser.quit();
-            service.stop();
         }
     }
 
@@ -163,10 +139,8 @@ class DictionaryBrowserTest {
     @Test
     @Timeout(120)
     void theLandingPageShowsBytesWithAndWithoutADictionary() {
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        ChromeDriver browser = browser(service);
-        try {
+        try (Chromium chromium = Chromium.start(dir.resolve("profile"), options -> { })) {
+            ChromeDriver browser = chromium.driver;
             browser.get("http://localhost:" + demo.port() + "/");
             new org.openqa.selenium.support.ui.WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> "true"
                     .equals(d.findElement(By.tagName("body")).getDomAttribute("data-dictionary-measured")));
@@ -178,9 +152,6 @@ class DictionaryBrowserTest {
                 long dcz = bytes(cells.get(4).getText());
                 assertTrue(dcz > 0 && dcz < identity / 2, endpoint + ": " + cells.get(4).getText());
             }
-        } finally {
-            browser.quit();
-            service.stop();
         }
     }
 

@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.json.Json;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
@@ -34,8 +29,6 @@ import org.openqa.selenium.logging.LogType;
  */
 class EventSourceBrowserTest {
 
-    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Paths.get("/usr/bin/chromedriver");
     private static final int COUNT = 5;
     private static final int INTERVAL_MS = 300;
     private static final String EVENTS = "/rest/events?count=" + COUNT + "&interval=" + INTERVAL_MS;
@@ -46,11 +39,7 @@ class EventSourceBrowserTest {
 
     @BeforeAll
     static void start() throws Exception {
-        if (System.getenv("CI") != null) {
-            assertTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-                    "CI must install Debian's chromium and chromium-driver");
-        }
-        assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "chromium is not installed");
+        Chromium.assumeInstalled();
         demo = DemoServer.start("127.0.0.1", 0);
     }
 
@@ -84,10 +73,10 @@ class EventSourceBrowserTest {
     @Test
     @Timeout(120)
     void chromiumEventSourceGetsACompressedStreamEventByEvent() {
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        ChromeDriver browser = browser(service);
-        try {
+        // the DevTools network events: EventSource gives the page no response headers
+        try (Chromium chromium = Chromium.start(dir.resolve("profile"),
+                options -> options.setCapability("goog:loggingPrefs", Map.of(LogType.PERFORMANCE, "ALL")))) {
+            ChromeDriver browser = chromium.driver;
             browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
             browser.get(demo.restUri().resolve("ping").toString()); // same origin as the stream
             @SuppressWarnings("unchecked")
@@ -98,20 +87,7 @@ class EventSourceBrowserTest {
             List<Map<String, Object>> events = (List<Map<String, Object>>) result.get("events");
             assertEventsArrivedOneByOne(events);
             assertCompressed(responseHeaders(browser));
-        } finally {
-            browser.quit();
-            service.stop();
         }
-    }
-
-    private ChromeDriver browser(ChromeDriverService service) {
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--user-data-dir=" + dir.resolve("profile"));
-        // the DevTools network events: EventSource gives the page no response headers
-        options.setCapability("goog:loggingPrefs", Map.of(LogType.PERFORMANCE, "ALL"));
-        return new ChromeDriver(service, options);
     }
 
     /** Ids 0..COUNT-1 in order, and spread over the stream's time: each event came when it was sent. */
