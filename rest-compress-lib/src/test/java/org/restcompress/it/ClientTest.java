@@ -361,7 +361,8 @@ class ClientTest {
         }
     }
 
-    private static String messages(Throwable t) {
+    /** Every message down the cause chain: CXF's client wraps the decoder's exception in its own. */
+    static String messages(Throwable t) {
         StringBuilder all = new StringBuilder();
         for (Throwable c = t; c != null; c = c.getCause()) {
             all.append(c.getMessage()).append(" | ");

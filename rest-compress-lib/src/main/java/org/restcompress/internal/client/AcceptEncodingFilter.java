@@ -3,6 +3,7 @@ package org.restcompress.internal.client;
 import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
+import org.restcompress.ConfigKeys;
 
 /**
  * Advertises the codings this client decodes, and only those, unless the application set {@code Accept-Encoding}
@@ -28,6 +29,11 @@ final class AcceptEncodingFilter implements ClientRequestFilter {
 
     @Override
     public void filter(ClientRequestContext request) {
+        // the response's decoder sees request properties only (a reader interceptor has no configuration)
+        Object maxDecoded = ClientCompression.setting(request, ConfigKeys.MAX_DECODED_SIZE);
+        if (maxDecoded != null) {
+            request.setProperty(ConfigKeys.MAX_DECODED_SIZE, maxDecoded);
+        }
         String present = request.getHeaderString(HttpHeaders.ACCEPT_ENCODING);
         if (present != null && !present.equals(acceptEncoding)) { // ours may remain on a reused invocation
             request.setProperty(APPLICATION_OWNED, Boolean.TRUE);

@@ -1,6 +1,7 @@
 package org.restcompress.internal.client;
 
 import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientRequestFilter;
 import jakarta.ws.rs.client.ClientResponseFilter;
 import jakarta.ws.rs.core.FeatureContext;
@@ -68,5 +69,14 @@ public final class ClientCompression {
      */
     private static boolean appliesClientDynamicFeatures(FeatureContext context) {
         return !context.getConfiguration().getClass().getName().startsWith("org.glassfish.jersey.");
+    }
+
+    /**
+     * A per-request setting: the request's property, else the client's configuration as it is now. CXF configures a
+     * feature when it is registered, so a client property set after {@code register} reaches only this lookup.
+     */
+    static Object setting(ClientRequestContext request, String key) {
+        Object own = request.getProperty(key);
+        return own != null ? own : request.getConfiguration().getProperty(key);
     }
 }

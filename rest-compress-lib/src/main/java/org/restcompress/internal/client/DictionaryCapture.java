@@ -39,9 +39,14 @@ final class DictionaryCapture {
     InputStream over(InputStream in) {
         return new FilterInputStream(in) {
             private ByteArrayOutputStream copy = new ByteArrayOutputStream();
+            /** Not read again once ended: CXF's client closes its stream at the end, and a read then throws. */
+            private boolean atEnd;
 
             @Override
             public int read() throws IOException {
+                if (atEnd) {
+                    return -1;
+                }
                 int b = super.read();
                 if (b < 0) {
                     ended();
@@ -53,6 +58,9 @@ final class DictionaryCapture {
 
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
+                if (atEnd) {
+                    return -1;
+                }
                 int n = super.read(b, off, len);
                 if (n < 0) {
                     ended();
@@ -79,6 +87,7 @@ final class DictionaryCapture {
             }
 
             private void ended() {
+                atEnd = true;
                 if (copy != null && copy.size() > 0) {
                     dictionaries.keep(source, match, pattern, id, Dictionary.of(copy.toByteArray()), lifetime);
                 }

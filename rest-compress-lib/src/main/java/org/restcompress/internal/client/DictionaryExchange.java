@@ -11,6 +11,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -119,11 +120,50 @@ final class DictionaryExchange implements ClientRequestFilter, ClientResponseFil
                 request.setProperty(CAPTURE, capture);
             }
         }
-        for (Link link : response.getLinks()) {
+        for (Link link : links(response.getHeaders().get(HttpHeaders.LINK))) {
             if (link.getRels().contains("compression-dictionary")) {
                 fetch(request, request.getUri().resolve(link.getUri()));
             }
         }
+    }
+
+    /**
+     * The links of {@code Link} header lines, malformed ones left out. Read here rather than by
+     * {@code ClientResponseContext.getLinks()}, which CXF's client cannot answer in a response filter (it resolves
+     * them against a request it has not kept there, and throws).
+     */
+    static List<Link> links(List<String> lines) {
+        List<Link> links = new ArrayList<>();
+        if (lines == null) {
+            return links;
+        }
+        for (String line : lines) {
+            int start = 0;
+            boolean quoted = false;
+            boolean inUri = false;
+            for (int i = 0; i <= line.length(); i++) {
+                char c = i < line.length() ? line.charAt(i) : ',';
+                if (c == '"' && !inUri) {
+                    quoted = !quoted;
+                } else if (c == '<' && !quoted) {
+                    inUri = true;
+                } else if (c == '>' && !quoted) {
+                    inUri = false;
+                } else if (c == ',' && !quoted && !inUri) {
+                    String one = line.substring(start, i).trim();
+                    start = i + 1;
+                    if (!one.isEmpty()) {
+                        try {
+                            links.add(Link.valueOf(one));
+                        } catch (RuntimeException malformed) {
+                            // another party's link we cannot read (implementations throw different exceptions for
+                            // it): not ours to fail on
+                        }
+                    }
+                }
+            }
+        }
+        return links;
     }
 
     /** What keeping a response offered as a dictionary needs, or {@code null} when it cannot be one. */

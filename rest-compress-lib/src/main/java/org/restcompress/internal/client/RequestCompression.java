@@ -53,7 +53,7 @@ final class RequestCompression implements ClientRequestFilter, WriterInterceptor
                 || knownSize(request.getEntity()) < codings.config().threshold()) {
             return;
         }
-        Object setting = request.getProperty(ConfigKeys.REQUEST_CODING);
+        Object setting = ClientCompression.setting(request, ConfigKeys.REQUEST_CODING);
         Object asked = setting != null ? setting : codings.config().requestCoding();
         DictionaryFormat format = asked == null ? null : DictionaryFormat.of(asked.toString().trim());
         if (format != null) {

@@ -75,8 +75,9 @@ final class EntityTags {
             changed |= base != null;
             tags.add(base != null ? base : tag);
         }
-        if (changed) {
-            requestHeaders.putSingle(name, String.join(", ", tags));
+        if (changed || tags.size() > 1) {
+            // one tag per line, the same list to RFC 9110: CXF's evaluatePreconditions reads each line as one tag
+            requestHeaders.put(name, tags);
         }
         return changed;
     }
