@@ -33,10 +33,18 @@ import org.restcompress.it.Http.Reply;
 
 /**
  * Events sent through the JAX-RS Sse API ({@code SseEventSink}) on a coding-annotated method, over real sockets on
- * the test runtime (RESTEasy or Jersey): encoded as one stream whose context carries from event to event, each event
+ * the test runtime (RESTEasy, Jersey or CXF): encoded as one stream whose context carries from event to event, each event
  * decodable (by an independent decoder) before the next is sent, the coding ended when the stream is.
+ *
+ * <p>Runtime difference: CXF writes events to the servlet response past every JAX-RS hook, so its streams go out as
+ * they are (no {@code Content-Encoding}); the same tests check that they arrive whole and in time there.
  */
 class EventStreamTest {
+
+    /** The coding a stream is sent in when the client asks for {@code coding}. */
+    private static String sent(String coding) {
+        return TestRuntime.isCxf() ? null : coding;
+    }
 
     private static TestServer server;
 
@@ -59,10 +67,12 @@ class EventStreamTest {
         HttpResponse<InputStream> response = Http.stream(Http.request(server.uri("events/gated"),
                 "Accept-Encoding", coding, "Accept", "text/event-stream").GET().build());
         assertEquals(200, response.statusCode());
-        assertEquals(coding, response.headers().firstValue("Content-Encoding").orElse(null));
-        assertTrue(response.headers().firstValue("Vary").orElse("").contains("Accept-Encoding"));
+        assertEquals(sent(coding), response.headers().firstValue("Content-Encoding").orElse(null));
+        if (sent(coding) != null) {
+            assertTrue(response.headers().firstValue("Vary").orElse("").contains("Accept-Encoding"));
+        }
         assertNull(response.headers().firstValue("Content-Length").orElse(null), "no length for an event stream");
-        try (InputStream decoded = Http.decoder(coding, response.body());
+        try (InputStream decoded = Http.decoder(sent(coding), response.body());
                 BufferedReader events = new BufferedReader(new InputStreamReader(decoded, StandardCharsets.UTF_8))) {
             assertEquals("data: first event", firstData(events));
             assertEquals(1, gate.getCount(), "the first event arrived while the second was held back");
@@ -79,10 +89,13 @@ class EventStreamTest {
     void similarEventsCostLittleOnceTheFirstIsSent(String coding) {
         Reply plain = Http.get(server.uri("events/feed?count=200"), "Accept-Encoding", "identity");
         Reply encoded = Http.get(server.uri("events/feed?count=200"), "Accept-Encoding", coding);
-        assertEquals(coding, encoded.header("Content-Encoding"));
+        assertEquals(sent(coding), encoded.header("Content-Encoding"));
         assertEquals(new String(plain.body(), StandardCharsets.UTF_8),
                 new String(encoded.decoded(), StandardCharsets.UTF_8));
         assertTrue(plain.body().length > 200 * 250, "the events as they are: " + plain.body().length);
+        if (sent(coding) == null) {
+            return;
+        }
         // Each event compressed on its own would keep over half its size; the context makes them a small fraction.
         assertTrue(encoded.body().length < plain.body().length / 5,
                 coding + ": " + encoded.body().length + " of " + plain.body().length + " bytes");
@@ -113,9 +126,9 @@ class EventStreamTest {
         EventResource.endlessEnded = ended;
         HttpResponse<InputStream> response = Http.stream(Http.request(server.uri("events/endless"),
                 "Accept-Encoding", coding).GET().build());
-        assertEquals(coding, response.headers().firstValue("Content-Encoding").orElse(null));
+        assertEquals(sent(coding), response.headers().firstValue("Content-Encoding").orElse(null));
         try (InputStream body = response.body()) {
-            BufferedReader events = new BufferedReader(new InputStreamReader(Http.decoder(coding, body),
+            BufferedReader events = new BufferedReader(new InputStreamReader(Http.decoder(sent(coding), body),
                     StandardCharsets.UTF_8));
             assertEquals("data: " + EventResource.event(0), firstData(events));
         } // the JDK client ends the connection: the response was not read to its end

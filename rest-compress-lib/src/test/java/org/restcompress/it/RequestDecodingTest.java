@@ -324,7 +324,8 @@ class RequestDecodingTest {
      * RESTEasy it says so ({@code Connection: close}); under Jersey, which has committed the response by then, it
      * does not, so a client that pooled the connection finds it dead on its next request. curl and HttpURLConnection
      * resend that request; the JDK HttpClient resends only idempotent ones unless
-     * {@code jdk.httpclient.enableAllMethodRetry} is set, as the Jersey build sets it for this suite.
+     * {@code jdk.httpclient.enableAllMethodRetry} is set, as the Jersey build sets it for this suite. CXF reads the
+     * rest of the body itself before it answers, so there the connection stays open and serves the next request.
      */
     @ParameterizedTest
     @ValueSource(strings = {"echo", "plain/unread"})
@@ -354,6 +355,16 @@ class RequestDecodingTest {
             boolean announced = head.toLowerCase(java.util.Locale.ROOT).contains("\r\nconnection: close\r\n");
             String length = head.replaceAll("(?is).*\r\ncontent-length: *([0-9]+).*", "$1");
             in.readNBytes(Integer.parseInt(length));
+            if (TestRuntime.isCxf()) {
+                // Runtime difference: CXF reads the rest of the body itself, so the connection stays usable
+                sender.join(10_000);
+                assertTrue(!announced, head);
+                out.write(("GET " + server.uri("small").getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost()
+                        + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                String next = responseHead(in);
+                assertTrue(next.startsWith("HTTP/1.1 200 "), next);
+                return;
+            }
             assertTrue(endOfConnection(in), "the server ends the connection after the response");
             assertEquals(!TestRuntime.isJersey(), announced, head);
             sender.join(10_000);

@@ -243,6 +243,10 @@ class ResponseEncodingTest {
             // it, an unannotated one included; the length is Jersey's, not one this library set.
             assertEquals("0", head.header("Content-Length"));
             assertEquals("0", Http.head(server.uri("plain")).header("Content-Length"), "Jersey's own HEAD");
+        } else if (TestRuntime.isCxf()) {
+            // Runtime difference: CXF writes no entity for HEAD, and Jetty then counts the bytes written (none) of a
+            // response that has no length of its own, as an encoded one has not
+            assertEquals("0", head.header("Content-Length"));
         } else if (head.header("Content-Length") != null) {
             assertEquals(get.header("Content-Length"), head.header("Content-Length"));
         }

@@ -18,7 +18,8 @@ public enum TestRuntime {
             Set.of("org.jboss.resteasy.plugins.interceptors.GZIPEncodingInterceptor",
                     "org.restcompress.it.resteasy.ResteasyGzipResource"),
             "org.jboss.resteasy."),
-    JERSEY("org.glassfish.jersey.servlet.ServletContainer", Map.of(), Set.of(), "org.glassfish.jersey.");
+    JERSEY("org.glassfish.jersey.servlet.ServletContainer", Map.of(), Set.of(), "org.glassfish.jersey."),
+    CXF("org.apache.cxf.jaxrs.servlet.CXFNonSpringJaxrsServlet", Map.of(), Set.of(), "org.apache.cxf.");
 
     public static final String PROPERTY = "restcompress.it.runtime";
 
@@ -44,6 +45,10 @@ public enum TestRuntime {
 
     public static boolean isJersey() {
         return CURRENT == JERSEY;
+    }
+
+    public static boolean isCxf() {
+        return CURRENT == CXF;
     }
 
     /** The servlet class that serves a {@code jakarta.ws.rs.Application} named by its init parameter. */
