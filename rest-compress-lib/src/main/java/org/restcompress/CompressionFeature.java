@@ -1,6 +1,8 @@
 package org.restcompress;
 
 import jakarta.ws.rs.RuntimeType;
+import jakarta.ws.rs.container.DynamicFeature;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Configuration;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
@@ -23,19 +25,19 @@ import org.restcompress.internal.server.ContentDecodingExceptionMapper;
  * {@code @RegisterProvider}) responses are decoded transparently, {@code Accept-Encoding} lists exactly the codings
  * the client decodes, and request bodies are compressed when asked for.
  *
- * <p>Register the class to read settings from configuration properties and system properties (see
- * {@link ConfigKeys}), or an instance made with a {@link CompressionConfig}. Registering it twice has no
+ * <p>Register the class to read settings from configuration properties, MicroProfile Config and system properties
+ * (see {@link ConfigKeys}), or an instance made with a {@link CompressionConfig}. Registering it twice has no
  * further effect: the first registration configures the application.
  */
 @Provider
-public final class CompressionFeature implements Feature {
+public final class CompressionFeature implements Feature, DynamicFeature {
 
     /** Set on a configuration this feature has configured, so that a second registration adds nothing. */
     private static final String CONFIGURED = CompressionFeature.class.getName() + ".configured";
 
     private final CompressionConfig config;
 
-    /** Settings from the JAX-RS configuration and system properties. */
+    /** Settings from the JAX-RS configuration, MicroProfile Config where there is one, and system properties. */
     public CompressionFeature() {
         this.config = null;
     }
@@ -52,9 +54,9 @@ public final class CompressionFeature implements Feature {
         }
         context.property(CONFIGURED, Boolean.TRUE);
         CompressionConfig settings = config != null ? config : fromKeys(configuration);
-        // Codec keys: the configuration's own source first, then the JAX-RS configuration, then system properties,
-        // so that -Drestcompress.gzip.level=9 also reaches a feature built in code.
-        Function<String, Object> keys = KeyValues.orSystemProperty(key -> {
+        // Codec keys: the configuration's own source first, then the JAX-RS configuration, then MicroProfile Config
+        // and system properties, so that -Drestcompress.gzip.level=9 also reaches a feature built in code.
+        Function<String, Object> keys = KeyValues.withFallbacks(key -> {
             Object own = settings.codecSetting(key);
             return own != null ? own : configuration.getProperty(key);
         });
@@ -69,12 +71,22 @@ public final class CompressionFeature implements Feature {
         return true;
     }
 
+    /**
+     * Binds an annotated resource method where the runtime ignored the binder {@link #configure(FeatureContext)}
+     * registered: Quarkus REST applies only the dynamic features it finds at build time, this class among them.
+     * Elsewhere that binder does the work and this does nothing.
+     */
+    @Override
+    public void configure(ResourceInfo resourceInfo, FeatureContext context) {
+        CompressionBinder.bindUnregistered(resourceInfo, context);
+    }
+
     /** The keys' values, shared dictionaries included (their names are found among the properties' names). */
     private static CompressionConfig fromKeys(Configuration configuration) {
         CompressionConfig.Builder builder = KeyValues.read(configuration::getProperty);
         Set<String> names = new TreeSet<>(configuration.getPropertyNames());
-        names.addAll(System.getProperties().stringPropertyNames());
-        KeyValues.sharedDictionaries(builder, names, KeyValues.orSystemProperty(configuration::getProperty));
+        names.addAll(KeyValues.fallbackNames());
+        KeyValues.sharedDictionaries(builder, names, KeyValues.withFallbacks(configuration::getProperty));
         return builder.build();
     }
 

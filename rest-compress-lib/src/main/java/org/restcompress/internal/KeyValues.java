@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import org.restcompress.CompressionConfig;
 import org.restcompress.ConfigKeys;
@@ -24,9 +26,9 @@ public final class KeyValues {
     private KeyValues() {
     }
 
-    /** A builder holding every key {@code properties}, else the system properties, set. */
+    /** A builder holding every key {@code properties}, else the fallbacks ({@link #withFallbacks}), set. */
     public static CompressionConfig.Builder read(Function<String, Object> properties) {
-        Function<String, Object> lookup = orSystemProperty(properties);
+        Function<String, Object> lookup = withFallbacks(properties);
         CompressionConfig.Builder b = CompressionConfig.builder().codecSettings(lookup);
         string(lookup, PREFERENCE).ifPresent(v -> b.preference(list(v)));
         string(lookup, THRESHOLD).ifPresent(v -> b.threshold(intSize(THRESHOLD, v)));
@@ -69,12 +71,29 @@ public final class KeyValues {
         }
     }
 
-    /** {@code properties}' value of a key, else the system property's. */
-    public static Function<String, Object> orSystemProperty(Function<String, Object> properties) {
+    /**
+     * {@code properties}' value of a key, else MicroProfile Config's where the runtime has one, else the system
+     * property's.
+     */
+    public static Function<String, Object> withFallbacks(Function<String, Object> properties) {
+        MicroProfileConfig microProfile = MicroProfileConfig.current();
         return key -> {
             Object value = properties.apply(key);
+            if (value == null && microProfile != null) {
+                value = microProfile.get(key);
+            }
             return value != null ? value : System.getProperty(key);
         };
+    }
+
+    /** The names the fallbacks of {@link #withFallbacks} hold: MicroProfile Config's and the system properties'. */
+    public static Set<String> fallbackNames() {
+        Set<String> names = new TreeSet<>(System.getProperties().stringPropertyNames());
+        MicroProfileConfig microProfile = MicroProfileConfig.current();
+        if (microProfile != null) {
+            names.addAll(microProfile.names());
+        }
+        return names;
     }
 
     public static Optional<String> string(Function<String, Object> lookup, String key) {

@@ -1,12 +1,10 @@
 package org.restcompress.internal.server;
 
 import jakarta.ws.rs.Priorities;
-import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
-import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptor;
 import java.lang.reflect.Method;
 import java.util.List;
@@ -39,6 +37,8 @@ public final class CompressionBinder implements DynamicFeature {
     static final int LAST_RESPONSE_FILTER = 1;
 
     private static final System.Logger LOG = System.getLogger(CompressionBinder.class.getName());
+    /** Where {@link #register} leaves a binder the runtime did not take (Quarkus REST). */
+    private static final String UNREGISTERED = CompressionBinder.class.getName() + ".unregistered";
 
     private final CompressionConfig config;
     private final CodecRegistry registry;
@@ -61,9 +61,23 @@ public final class CompressionBinder implements DynamicFeature {
     public static void register(FeatureContext context, CompressionConfig config, CodecRegistry registry,
             ClassLoader loader) {
         ServerDictionaries dictionaries = new ServerDictionaries(config, registry, loader);
-        context.register(new CompressionBinder(config, registry, dictionaries));
+        CompressionBinder binder = new CompressionBinder(config, registry, dictionaries);
+        context.register(binder);
+        if (!context.getConfiguration().isRegistered(binder)) {
+            // Quarkus REST drops a dynamic feature registered at run time (it applies only those it found at build
+            // time): CompressionFeature, one of those, binds through this one instead (bindUnregistered)
+            context.property(UNREGISTERED, binder);
+        }
         if (dictionaries.hasShared()) {
             context.register(new DictionaryEndpoint(dictionaries));
+        }
+    }
+
+    /** Binds {@code resource} through the binder the runtime did not take from {@link #register}, if any. */
+    public static void bindUnregistered(ResourceInfo resource, FeatureContext context) {
+        Object binder = context.getConfiguration().getProperty(UNREGISTERED);
+        if (binder instanceof CompressionBinder) {
+            ((CompressionBinder) binder).configure(resource, context);
         }
     }
 
@@ -79,11 +93,20 @@ public final class CompressionBinder implements DynamicFeature {
             return;
         }
         MethodPolicy policy = policyFor(declared.get(), MethodCodings.options(type, method), type, method);
-        context.register(new ExchangeFilter(policy), Map.of(ContainerRequestFilter.class, Priorities.ENTITY_CODER));
-        context.register(new ResponseCompression(policy), Map.of(
-                ContainerResponseFilter.class, LAST_RESPONSE_FILTER,
-                WriterInterceptor.class, Priorities.ENTITY_CODER));
-        context.register(new RequestDecompression(policy), Map.of(ReaderInterceptor.class, DECODER_PRIORITY));
+        // one contract each, so one priority each: Quarkus REST supports no priorities per contract
+        context.register(new ExchangeFilter(policy), Priorities.ENTITY_CODER);
+        ResponseCompression compression = new ResponseCompression(policy);
+        try {
+            context.register(compression, Map.of(
+                    ContainerResponseFilter.class, LAST_RESPONSE_FILTER,
+                    WriterInterceptor.class, Priorities.ENTITY_CODER));
+        } catch (UnsupportedOperationException onePriorityPerRegistration) {
+            // Quarkus REST throws (before registering anything): the filter and the interceptor go apart, each with
+            // its own priority
+            context.register((ContainerResponseFilter) compression::filter, LAST_RESPONSE_FILTER);
+            context.register((WriterInterceptor) compression::aroundWriteTo, Priorities.ENTITY_CODER);
+        }
+        context.register(new RequestDecompression(policy), DECODER_PRIORITY);
     }
 
     private MethodPolicy policyFor(MethodCodings declared, Optional<CompressionOptions> options, Class<?> type,

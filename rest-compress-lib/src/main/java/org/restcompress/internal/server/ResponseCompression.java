@@ -245,15 +245,19 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     private void write(WriterInterceptorContext context, ResponseDecision.Facts pending, Exchange exchange,
             DictionaryRecorder recorder, OutputStream sink, Metering metering) throws IOException {
         if (pending == null) {
+            // the filter found nothing to encode: the body goes as it is, on Quarkus too
+            QuarkusHeaders.keepIdentity(QuarkusHeaders.of(context), context.getHeaders());
             proceed(context, sink, recorder);
             recorded(metering, null, exchange);
             return;
         }
         MultivaluedMap<String, Object> headers = context.getHeaders();
+        QuarkusHeaders quarkus = QuarkusHeaders.of(context); // there, headers decided once writing began need it
         ResponseDecision decision = ResponseDecision.decide(pending.withHeaders(isEncoded(headers),
                 headers.containsKey(CONTENT_RANGE), policy.isCompressible(context.getMediaType())));
         if (!decision.isEncoded()) {
             decided(decision, headers, exchange);
+            QuarkusHeaders.keepIdentity(quarkus, headers);
             proceed(context, sink, recorder);
             recorded(metering, null, exchange);
             return;
@@ -267,6 +271,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                         headers.remove(HttpHeaders.CONTENT_LENGTH);
                         EntityTags.addCoding(headers, codec.token());
                         decided(decision, headers, exchange);
+                        QuarkusHeaders.copy(quarkus, headers);
                         if (decision.reason() == Reason.HEAD) {
                             // Commit the headers now, as a streamed GET would be; the container would otherwise
                             // announce the 0 bytes HEAD writes as a Content-Length.
@@ -288,6 +293,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                         if (length > 0 && !headers.containsKey(HttpHeaders.CONTENT_LENGTH)) {
                             headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(length));
                         }
+                        QuarkusHeaders.copy(quarkus, headers);
+                        QuarkusHeaders.keepIdentity(quarkus, headers);
                     }
                 });
         try {
