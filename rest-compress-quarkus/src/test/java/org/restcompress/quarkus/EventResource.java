@@ -1,0 +1,34 @@
+package org.restcompress.quarkus;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+import java.util.concurrent.CountDownLatch;
+import org.restcompress.Compressed;
+
+/** Server-Sent Events through the JAX-RS SseEventSink; the second event waits until the test has read the first. */
+@Path("events")
+public class EventResource {
+
+    /** Opened by the test once it has read the first event; a fresh one per test. */
+    public static volatile CountDownLatch gate = new CountDownLatch(1);
+
+    @GET
+    @Compressed
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    public void events(@Context SseEventSink sink, @Context Sse sse) {
+        CountDownLatch mine = gate;
+        // from another thread, as applications do: the method returns before the stream ends
+        new Thread(() -> {
+            try (sink) {
+                sink.send(sse.newEventBuilder().name("tick").data("first event").build()).toCompletableFuture().join();
+                String second = StreamResource.opened(mine) ? "second event" : StreamResource.GATE_TIMED_OUT.trim();
+                sink.send(sse.newEventBuilder().name("tick").data(second).build()).toCompletableFuture().join();
+            }
+        }, "events").start();
+    }
+}
