@@ -23,6 +23,7 @@ import org.restcompress.internal.dictionary.DictionaryFormat;
 import org.restcompress.internal.dictionary.StructuredFields;
 import org.restcompress.internal.dictionary.UrlPattern;
 import org.restcompress.internal.dictionary.UseAsDictionary;
+import org.restcompress.internal.negotiation.HeaderLists;
 
 /**
  * The client's side of RFC 9842. On a request it announces the best dictionary it keeps for the URL
@@ -134,33 +135,12 @@ final class DictionaryExchange implements ClientRequestFilter, ClientResponseFil
      */
     static List<Link> links(List<String> lines) {
         List<Link> links = new ArrayList<>();
-        if (lines == null) {
-            return links;
-        }
-        for (String line : lines) {
-            int start = 0;
-            boolean quoted = false;
-            boolean inUri = false;
-            for (int i = 0; i <= line.length(); i++) {
-                char c = i < line.length() ? line.charAt(i) : ',';
-                if (c == '"' && !inUri) {
-                    quoted = !quoted;
-                } else if (c == '<' && !quoted) {
-                    inUri = true;
-                } else if (c == '>' && !quoted) {
-                    inUri = false;
-                } else if (c == ',' && !quoted && !inUri) {
-                    String one = line.substring(start, i).trim();
-                    start = i + 1;
-                    if (!one.isEmpty()) {
-                        try {
-                            links.add(Link.valueOf(one));
-                        } catch (RuntimeException malformed) {
-                            // another party's link we cannot read (implementations throw different exceptions for
-                            // it): not ours to fail on
-                        }
-                    }
-                }
+        for (String member : HeaderLists.links(lines)) {
+            try {
+                links.add(Link.valueOf(member));
+            } catch (RuntimeException malformed) {
+                // another party's link we cannot read (implementations throw different exceptions for it): not ours
+                // to fail on
             }
         }
         return links;

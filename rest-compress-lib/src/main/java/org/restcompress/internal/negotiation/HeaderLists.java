@@ -11,27 +11,41 @@ public final class HeaderLists {
 
     /** The non-empty, trimmed members of all the given field lines, in order; several lines count as one list. */
     public static List<String> members(Iterable<String> lines) {
+        return members(lines, false);
+    }
+
+    /** The links of {@code Link} field lines (RFC 8288): members, where a comma inside {@code <URI>} does not split. */
+    public static List<String> links(Iterable<String> lines) {
+        return members(lines, true);
+    }
+
+    private static List<String> members(Iterable<String> lines, boolean uriReferences) {
         List<String> members = new ArrayList<>();
         if (lines == null) {
             return members;
         }
         for (String line : lines) {
             if (line != null) {
-                split(line, members);
+                split(line, uriReferences, members);
             }
         }
         return members;
     }
 
-    private static void split(String line, List<String> into) {
+    private static void split(String line, boolean uriReferences, List<String> into) {
         int start = 0;
         boolean quoted = false;
+        boolean inUri = false;
         for (int i = 0; i < line.length(); i++) {
             char c = line.charAt(i);
-            if (quoted && c == '\\') {
+            if (inUri) {
+                inUri = c != '>';
+            } else if (quoted && c == '\\') {
                 i++; // quoted-pair
             } else if (c == '"') {
                 quoted = !quoted;
+            } else if (c == '<' && uriReferences && !quoted) {
+                inUri = true;
             } else if (c == ',' && !quoted) {
                 add(line.substring(start, i), into);
                 start = i + 1;
