@@ -78,18 +78,12 @@ final class QuarkusHeaders {
      * Keeps a response the library sends as it is from Quarkus's own compression
      * ({@code quarkus.http.enable-compression}), which would otherwise encode it under the identity response's
      * {@code ETag}: Vert.x leaves a response whose {@code Content-Encoding} is {@code identity} unencoded, and removes
-     * that header. Not for a response the application encoded itself ({@code headers} name its coding).
+     * that header. Not for a response the application encoded itself ({@code headers} name its coding). Marks
+     * {@code headers}, which Quarkus REST copies when the entity writer starts; once it has, {@link #copy} follows.
      */
     static void keepIdentity(QuarkusHeaders hook, MultivaluedMap<String, Object> headers) {
-        if (hook == null || headers.containsKey(HttpHeaders.CONTENT_ENCODING)) {
-            return;
-        }
-        // in the headers Quarkus REST copies when the entity writer starts, and on the response for after that
-        headers.putSingle(HttpHeaders.CONTENT_ENCODING, "identity");
-        try {
-            hook.methods.set.invoke(hook.response, HttpHeaders.CONTENT_ENCODING, List.of("identity"));
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("Quarkus REST's response headers failed", e);
+        if (hook != null && !headers.containsKey(HttpHeaders.CONTENT_ENCODING)) {
+            headers.putSingle(HttpHeaders.CONTENT_ENCODING, "identity");
         }
     }
 

@@ -293,8 +293,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                         if (length > 0 && !headers.containsKey(HttpHeaders.CONTENT_LENGTH)) {
                             headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(length));
                         }
-                        QuarkusHeaders.copy(quarkus, headers);
                         QuarkusHeaders.keepIdentity(quarkus, headers);
+                        QuarkusHeaders.copy(quarkus, headers);
                     }
                 });
         try {
