@@ -30,6 +30,7 @@ public final class Calibration {
     /** The generated document's size: long enough to time, short enough to cost milliseconds. */
     static final int SAMPLE_BYTES = 256 * 1024;
     private static final int ROUNDS = 3;
+    static final int WARM_UP_ROUNDS = 4;
 
     private Calibration() {
     }
@@ -39,7 +40,11 @@ public final class Calibration {
         return BUILT_IN.get(coding);
     }
 
-    /** Measures each codec on a generated JSON document: the fastest of a few rounds, after one to warm up. */
+    /**
+     * Measures each codec on a generated JSON document: the fastest of a few rounds, after {@link #WARM_UP_ROUNDS} to
+     * warm up. A codec written in Java runs interpreted at first, several times slower than it will (lz4's first pass
+     * here reads a third of its speed): figures from that would keep a fast coding from ever being chosen.
+     */
     public static Map<String, CodingFigures> measure(Iterable<ContentCodec> codecs) throws IOException {
         byte[] sample = sample(SAMPLE_BYTES);
         Map<String, CodingFigures> figures = new LinkedHashMap<>();
@@ -47,7 +52,7 @@ public final class Calibration {
             long compress = Long.MAX_VALUE;
             long decode = Long.MAX_VALUE;
             byte[] coded = null;
-            for (int round = 0; round <= ROUNDS; round++) {
+            for (int round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
                 ByteArrayOutputStream sink = new ByteArrayOutputStream(sample.length);
                 long t0 = System.nanoTime();
                 try (OutputStream out = codec.encode(sink)) {
@@ -61,7 +66,7 @@ public final class Calibration {
                 if (decoded != sample.length) {
                     throw new IOException(codec.token() + " decoded " + decoded + " of " + sample.length + " bytes");
                 }
-                if (round > 0) {
+                if (round >= WARM_UP_ROUNDS) {
                     compress = Math.min(compress, t1 - t0);
                     decode = Math.min(decode, t3 - t2);
                 }

@@ -6,7 +6,8 @@ import org.junit.jupiter.api.Test;
 
 class CodingStatsTest {
 
-    private final CodingStats stats = new CodingStats(new CodingFigures(2, 0.3, 1));
+    private long now = 1_000;
+    private final CodingStats stats = new CodingStats(new CodingFigures(2, 0.3, 1), () -> now);
 
     @Test
     void startsFromThePrior() {
@@ -15,12 +16,48 @@ class CodingStatsTest {
     }
 
     @Test
-    void aRealResponseOutweighsThePrior() {
+    void realResponsesOutweighThePrior() {
         stats.record(1_000_000, 200_000, 5_000_000); // 5 ns per byte, ratio 0.2
         CodingFigures f = stats.figures();
-        assertEquals(5, f.compressNanos(), 0.1);
+        assertEquals(3.5, f.compressNanos(), 1e-9); // the median of the prior's 2 and this 5
         assertEquals(0.2, f.ratio(), 0.01);
         assertEquals(1, f.decodeNanos(), 0); // the server cannot see its clients decode: the prior's
+        stats.record(1_000_000, 200_000, 5_000_000);
+        assertEquals(5, stats.figures().compressNanos(), 1e-9); // two of three
+    }
+
+    @Test
+    void oneSlowResponseDoesNotMakeTheCodingLookSlow() {
+        for (int i = 0; i < 20; i++) {
+            stats.record(100_000, 20_000, 300_000); // 3 ns per byte
+        }
+        stats.record(100_000, 20_000, 30_000_000); // descheduled: 300 ns per byte
+        assertEquals(3, stats.figures().compressNanos(), 1e-9);
+    }
+
+    @Test
+    void aFullWindowLeavesThePriorOutAndTheOldestResponsesGo() {
+        for (int i = 0; i < CodingStats.WINDOW; i++) {
+            stats.record(100_000, 20_000, 100_000); // 1 ns per byte, under the prior's 2
+        }
+        assertEquals(1, stats.figures().compressNanos(), 1e-9);
+        for (int i = 0; i < CodingStats.WINDOW / 2 + 1; i++) {
+            stats.record(100_000, 20_000, 400_000); // the codec got slower: a majority of 4 ns
+        }
+        assertEquals(4, stats.figures().compressNanos(), 1e-9);
+    }
+
+    @Test
+    void compressTimesAreForgottenAfterTheirLifetime() {
+        for (int i = 0; i < 3; i++) {
+            stats.record(100_000, 20_000, 5_000_000); // 50 ns per byte: a bad minute
+        }
+        assertEquals(50, stats.figures().compressNanos(), 1e-9);
+        now += Measurement.LIFETIME_NANOS;
+        assertEquals(2, stats.figures().compressNanos(), 1e-9); // the prior again
+        assertEquals(0.2, stats.figures().ratio(), 0.01); // ratios do not suffer bad minutes: they stay
+        stats.record(100_000, 20_000, 300_000);
+        assertEquals(2.5, stats.figures().compressNanos(), 1e-9);
     }
 
     @Test
@@ -47,8 +84,9 @@ class CodingStatsTest {
         stats.prior(new CodingFigures(4, 0.25, 3));
         assertEquals(new CodingFigures(4, 0.25, 3), stats.figures());
         stats.record(100_000, 10_000, 100_000);
-        stats.prior(new CodingFigures(9, 0.9, 2)); // measured responses stay; only the decode figure changes
+        stats.prior(new CodingFigures(9, 0.9, 2)); // measured ratios stay; the prior is still one compress sample
         assertEquals(2, stats.figures().decodeNanos(), 0);
         assertEquals(0.125, stats.figures().ratio(), 0.05);
+        assertEquals(5, stats.figures().compressNanos(), 1e-9);
     }
 }
