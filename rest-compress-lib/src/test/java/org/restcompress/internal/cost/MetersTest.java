@@ -62,10 +62,12 @@ class MetersTest {
     }
 
     @Test
-    void receiveMeterNeedsEnoughBytesAndTime() {
+    void receiveMeterNeedsEnoughBytesAndReadsTooFastAsAtLeast() {
         assertEquals(0, ReceiveMeter.speed(ReceiveMeter.MIN_BYTES - 1, 1_000_000_000), 0);
-        assertEquals(0, ReceiveMeter.speed(1 << 20, ReceiveMeter.MIN_NANOS - 1), 0);
         assertEquals(8e6, ReceiveMeter.speed(1_000_000, 1_000_000_000), 1);
+        double floor = ReceiveMeter.MIN_BYTES * 8e9 / ReceiveMeter.MIN_NANOS; // 655 Mbit/s
+        assertEquals(floor, ReceiveMeter.speed(ReceiveMeter.MIN_BYTES, 0), 1);
+        assertEquals(floor, ReceiveMeter.speed(ReceiveMeter.MIN_BYTES, ReceiveMeter.MIN_NANOS - 1), 1);
     }
 
     @Test
