@@ -2,8 +2,8 @@ package org.restcompress.internal.client;
 
 import java.net.URI;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
+import org.restcompress.internal.cost.LinkSpeed;
 import org.restcompress.internal.cost.Measurement;
 
 /**
@@ -37,6 +37,6 @@ final class ClientLinks {
         if (known == null || !known.fresh(System.nanoTime())) {
             return null;
         }
-        return String.format(Locale.ROOT, "%.3f", known.value() / 1e6);
+        return LinkSpeed.downlinkValue(known.value());
     }
 }

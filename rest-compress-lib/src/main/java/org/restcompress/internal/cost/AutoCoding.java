@@ -3,7 +3,6 @@ package org.restcompress.internal.cost;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.DoubleSupplier;
@@ -39,8 +38,7 @@ public final class AutoCoding {
             if (ranking.isEmpty()) {
                 return note;
             }
-            return CostModel.describe(ranking) + "; link " + link + String.format(Locale.ROOT, "; cpu %d%%",
-                    Math.round(load * 100));
+            return CostModel.describe(ranking) + "; link " + link + "; cpu " + Math.round(load * 100) + "%";
         }
     }
 
@@ -139,9 +137,17 @@ public final class AutoCoding {
         }
     }
 
-    /** What one response's writes showed of the link (0: nothing). */
+    /**
+     * Above this CPU load a write that waited may have waited for a core, not for the link: on a busy host a thread
+     * is descheduled for milliseconds, and two such pauses read as a slow link (on loopback, as 30 Mbit/s).
+     */
+    static final double TRUSTED_WAITS_LOAD = CpuLoad.KNEE;
+
+    /** What one response's writes showed of the link (0: nothing); ignored while the CPU is busy. */
     public void recordLink(double bitsPerSecond) {
-        link.record(bitsPerSecond);
+        if (cpu.getAsDouble() < TRUSTED_WAITS_LOAD) {
+            link.record(bitsPerSecond);
+        }
     }
 
     /** Each coding's current figures, for tests and diagnostics. */

@@ -3,7 +3,6 @@ package org.restcompress.internal.cost;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -74,8 +73,26 @@ public final class CostModel {
         return s.append(" ms/MB").toString(); // ns per byte = ms per 10^6 bytes
     }
 
-    /** Three significant digits, without an exponent. */
+    /**
+     * About three significant digits, without an exponent: "1207", "16.2", "6.63". Not by {@link String#format},
+     * which takes tens of microseconds a call here, and this runs for every response that says why.
+     */
     static String number(double value) {
-        return String.format(Locale.ROOT, value >= 100 ? "%.0f" : value >= 10 ? "%.1f" : "%.2f", value);
+        if (!(value >= 0) || value >= 1e15) {
+            return String.valueOf(value); // not a time or speed the model makes
+        }
+        int decimals = value >= 100 ? 0 : value >= 10 ? 1 : 2;
+        return decimals(value, decimals);
+    }
+
+    /** {@code value} (non-negative) rounded half up to {@code decimals} (0 to 3) places. */
+    static String decimals(double value, int decimals) {
+        long scale = decimals == 0 ? 1 : decimals == 1 ? 10 : decimals == 2 ? 100 : 1000;
+        long scaled = Math.round(value * scale);
+        if (decimals == 0) {
+            return Long.toString(scaled);
+        }
+        String fraction = Long.toString(scaled % scale);
+        return scaled / scale + "." + "000".substring(fraction.length() + 3 - decimals) + fraction;
     }
 }

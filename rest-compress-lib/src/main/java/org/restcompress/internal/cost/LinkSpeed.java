@@ -1,6 +1,5 @@
 package org.restcompress.internal.cost;
 
-import java.util.Locale;
 import java.util.function.LongSupplier;
 
 /**
@@ -35,7 +34,7 @@ public final class LinkSpeed {
     public record Estimate(double bitsPerSecond, Source source) {
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "%s Mbit/s %s", CostModel.number(bitsPerSecond / 1e6), source.token());
+            return CostModel.number(bitsPerSecond / 1e6) + " Mbit/s " + source.token();
         }
     }
 
@@ -89,6 +88,11 @@ public final class LinkSpeed {
             return;
         }
         measured.add(bitsPerSecond, clock.getAsLong());
+    }
+
+    /** A measured speed as a {@code Downlink} value: Mbit/s with three decimals ("9.850"), as {@link #parseDownlink} reads. */
+    public static String downlinkValue(double bitsPerSecond) {
+        return CostModel.decimals(Math.max(0, bitsPerSecond) / 1e6, 3);
     }
 
     /** {@code Downlink} in Mbit/s, or 0 when absent or not a positive number. */

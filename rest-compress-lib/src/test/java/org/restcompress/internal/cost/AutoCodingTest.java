@@ -37,6 +37,14 @@ class AutoCodingTest {
     }
 
     @Test
+    void waitingWritesOnABusyServerSayNothingOfTheLink() {
+        load = 0.8; // its writes may have waited for a core
+        auto.recordLink(10e6);
+        load = 0;
+        assertEquals(LinkSpeed.Source.CONFIGURED, auto.choose(CANDIDATES, null).link().source());
+    }
+
+    @Test
     void aBusyServerChoosesCheaperCodings() {
         assertEquals("lz4", auto.choose(CANDIDATES, null).coding());
         load = 1;

@@ -65,6 +65,20 @@ class CostModelTest {
     }
 
     @Test
+    void writesNumbersWithAboutThreeDigits() {
+        assertEquals("0.00", CostModel.number(0));
+        assertEquals("0.05", CostModel.number(0.049));
+        assertEquals("6.63", CostModel.number(6.625001));
+        assertEquals("10.00", CostModel.number(9.9996)); // rounded up past a boundary, as String.format would
+        assertEquals("16.2", CostModel.number(16.23));
+        assertEquals("100.0", CostModel.number(99.99));
+        assertEquals("1207", CostModel.number(1206.6));
+        assertEquals("0.007", CostModel.decimals(0.0072, 3));
+        assertEquals("12.340", CostModel.decimals(12.34, 3));
+        assertEquals("NaN", CostModel.number(Double.NaN));
+    }
+
+    @Test
     void refusesNonsense() {
         assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 0, 1));
         assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 1e9, 0.5));

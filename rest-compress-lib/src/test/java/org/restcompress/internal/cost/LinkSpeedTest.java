@@ -50,6 +50,14 @@ class LinkSpeedTest {
     }
 
     @Test
+    void writesDownlinkAsItIsRead() {
+        assertEquals("9.850", LinkSpeed.downlinkValue(9.85e6));
+        assertEquals("0.001", LinkSpeed.downlinkValue(1234));
+        assertEquals("4012.552", LinkSpeed.downlinkValue(4012.5516e6));
+        assertEquals(4012.552, LinkSpeed.parseDownlink(LinkSpeed.downlinkValue(4012.5516e6)), 0);
+    }
+
+    @Test
     void describesItself() {
         assertEquals("10.3 Mbit/s downlink", new LinkSpeed.Estimate(10.3e6, LinkSpeed.Source.DOWNLINK).toString());
         assertEquals("1000 Mbit/s configured", new LinkSpeed.Estimate(1e9, LinkSpeed.Source.CONFIGURED).toString());
