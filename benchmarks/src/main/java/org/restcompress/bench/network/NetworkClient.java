@@ -6,16 +6,20 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Random;
 import org.restcompress.bench.Stats;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.internal.codec.CodecRegistry;
+import org.restcompress.internal.cost.LinkSpeed;
 import org.restcompress.internal.cost.ReceiveMeter;
 import org.restcompress.codec.ContentCodec;
 
@@ -26,10 +30,11 @@ import org.restcompress.codec.ContentCodec;
  * the server sent, and for auto the server's last {@code Compression-Decision} (the server runs with
  * {@code restcompress.debug}). Row {@code auto} is a client accepting every coding (as browsers do, identity implicitly) from a
  * server with {@code preference=auto}, sending {@code Downlink} as the library's client does, after
- * {@link #AUTO_WARM_UP} requests to let the server learn. The rows take turns, request by request, each round
- * starting one row later (the first request of a round is slower here).
+ * {@link #AUTO_WARM_UP} requests to let the server learn, and then up to {@link #WARM_UP_ROUNDS} rounds of every row
+ * (at most 20 s) so that both JVMs run compiled code. The rows take turns, request by request, in a new order
+ * each round.
  *
- * <p>Arguments: base URL, runs, then document paths.
+ * <p>Arguments: base URL, runs ({@link #SMALL_RUNS} times as many for the 100 KB document), then document paths.
  */
 public final class NetworkClient {
 
@@ -38,6 +43,11 @@ public final class NetworkClient {
     static final List<String> ROWS = List.of("auto", "identity", "zstd", "lz4", "lzf", "br", "gzip", "deflate");
     static final String AUTO = "auto";
     static final int AUTO_WARM_UP = 5;
+    /** The 100 KB document is measured this many times as often. */
+    static final int SMALL_RUNS = 3;
+    /** Warm-up rounds of every row before measuring, at most, and the time they may take. */
+    static final int WARM_UP_ROUNDS = Integer.getInteger("warmUp", 200);
+    static final long WARM_UP_NANOS = 20_000_000_000L;
     /** The auto client's measured link, bits per second, 0 until measured. */
     private static double downlink;
 
@@ -49,14 +59,22 @@ public final class NetworkClient {
 
     public static void main(String[] args) throws Exception {
         URI base = URI.create(args[0]);
-        int runs = Integer.parseInt(args[1]);
+        int baseRuns = Integer.parseInt(args[1]);
         for (String document : Arrays.asList(args).subList(2, args.length)) {
             URI url = base.resolve(document);
+            // the small document's requests take milliseconds, where this machine's noise is largest
+            int runs = document.equals(NetworkReport.DOCUMENTS.get("100KB")) ? baseRuns * SMALL_RUNS : baseRuns;
             for (int i = 0; i < AUTO_WARM_UP; i++) {
                 fetch(url, AUTO);
             }
-            for (String coding : ROWS.subList(1, ROWS.size())) {
-                fetch(url, coding); // one warm-up each
+            // Both JVMs start cold (this one per link): the first requests of a row run its decoder, and the server's
+            // encoder, in the interpreter. Rounds of every row until both are compiled, or the budget is spent (on a
+            // slow link, where the CPU matters least).
+            long warmUntil = System.nanoTime() + WARM_UP_NANOS;
+            for (int round = 0; round < WARM_UP_ROUNDS && (round == 0 || System.nanoTime() < warmUntil); round++) {
+                for (String coding : ROWS) {
+                    fetch(url, coding);
+                }
             }
             // Round-robin, so that a noisy moment on this shared machine costs every row alike.
             Map<String, double[]> millis = new LinkedHashMap<>();
@@ -69,9 +87,13 @@ public final class NetworkClient {
                 wire.put(coding, new double[runs]);
                 sent.put(coding, new TreeMap<>());
             }
+            Random order = new Random(2014);
             for (int run = 0; run < runs; run++) {
-                for (int i = 0; i < ROWS.size(); i++) {
-                    String coding = ROWS.get((i + run) % ROWS.size()); // each round starts one row later
+                // In a new order each round: a row always after the same one would inherit its costs (gzip's
+                // collections, the server still finishing it), and the first of a round is slower here.
+                List<String> round = new ArrayList<>(ROWS);
+                Collections.shuffle(round, order);
+                for (String coding : round) {
                     long start = System.nanoTime();
                     Fetched fetched = fetch(url, coding);
                     millis.get(coding)[run] = (System.nanoTime() - start) / 1e6;
@@ -106,7 +128,7 @@ public final class NetworkClient {
                 : coding + ", *;q=0");
         c.setReadTimeout(120_000);
         if (auto && downlink > 0) { // as the library's client does (ClientLinks): how fast the last ones arrived
-            c.setRequestProperty("Downlink", String.format(Locale.ROOT, "%.3f", downlink / 1e6));
+            c.setRequestProperty("Downlink", LinkSpeed.downlinkValue(downlink));
         }
         String header = c.getHeaderField("Content-Encoding");
         String sent = header == null ? "identity" : header;

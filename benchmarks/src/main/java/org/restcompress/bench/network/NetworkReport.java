@@ -33,7 +33,7 @@ import org.restcompress.codec.ContentCodec;
  * the measured times ({@link BreakEven}). Writes {@code results/network.md} and PNG charts. Needs root and
  * {@code ip}, {@code tc}, {@code ethtool}; run from {@code benchmarks/}.
  *
- * <p>{@code -Ddemo.jar=PATH} (default {@code ../rest-demo-app/target/rest-demo-app.jar}), {@code -Druns=5},
+ * <p>{@code -Ddemo.jar=PATH} (default {@code ../rest-demo-app/target/rest-demo-app.jar}), {@code -Druns=15},
  * {@code -Dquick}: one link, one run, the small document, for CI.
  */
 public final class NetworkReport {
@@ -63,7 +63,7 @@ public final class NetworkReport {
 
     public static void main(String[] args) throws Exception {
         boolean quick = System.getProperty("quick") != null;
-        int runs = Integer.getInteger("runs", quick ? 1 : 5);
+        int runs = Integer.getInteger("runs", quick ? 1 : 15);
         Path demoJar = Paths.get(System.getProperty("demo.jar", "../rest-demo-app/target/rest-demo-app.jar"));
         if (!Files.isRegularFile(demoJar)) {
             throw new IllegalStateException(demoJar.toAbsolutePath() + " is missing: ./mvnw -q install -DskipTests");
@@ -257,7 +257,8 @@ public final class NetworkReport {
                 .append("implicitly, as browsers do) and sending `Downlink` as the library's client does, after ")
                 .append(NetworkClient.AUTO_WARM_UP).append(" requests to let the server learn. Bodies are decoded ")
                 .append("as they arrive with the library's codecs; *time* is the median of ").append(runs)
-                .append(" requests (after a warm-up) from sending the request to the last decoded byte, the rows ")
+                .append(" requests (").append(runs * NetworkClient.SMALL_RUNS).append(" for the 100 KB document; after up to ").append(NetworkClient.WARM_UP_ROUNDS)
+                .append(" rounds of every row, at most 20 s, to warm both JVMs) from sending the request to the last decoded byte, the rows ")
                 .append("taking turns request by request. Both processes share this machine's cores.\n");
         for (String document : documents) {
             md.append("\n## ").append(document).append(" (`").append(DOCUMENTS.get(document)).append("`)\n\n")
