@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates every table and chart under benchmarks/results/ (about 45 minutes on 2 cores). The network part needs
+# Regenerates every table and chart under benchmarks/results/ (about an hour on 2 cores). The network part needs
 # root (network namespaces and tc); without it, it is skipped with a note. Run from anywhere:
 #   benchmarks/run-all.sh            # everything
 #   QUICK=1 benchmarks/run-all.sh    # seconds per report, into benchmarks/target/: a smoke test, not a measurement

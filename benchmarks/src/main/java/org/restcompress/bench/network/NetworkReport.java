@@ -257,8 +257,10 @@ public final class NetworkReport {
                 .append("implicitly, as browsers do) and sending `Downlink` as the library's client does, after ")
                 .append(NetworkClient.AUTO_WARM_UP).append(" requests to let the server learn. Bodies are decoded ")
                 .append("as they arrive with the library's codecs; *time* is the median of ").append(runs)
-                .append(" requests (").append(runs * NetworkClient.SMALL_RUNS).append(" for the 100 KB document; after up to ").append(NetworkClient.WARM_UP_ROUNDS)
-                .append(" rounds of every row, at most 20 s, to warm both JVMs) from sending the request to the last decoded byte, the rows ")
+                .append(" requests (").append(runs * NetworkClient.SMALL_RUNS)
+                .append(" for the 100 KB document; after up to ").append(NetworkClient.WARM_UP_ROUNDS)
+                .append(" rounds of every row, at most 20 s, to warm both JVMs) from sending the request to the last ")
+                .append("decoded byte, the rows ")
                 .append("taking turns request by request. Both processes share this machine's cores.\n");
         for (String document : documents) {
             md.append("\n## ").append(document).append(" (`").append(DOCUMENTS.get(document)).append("`)\n\n")
