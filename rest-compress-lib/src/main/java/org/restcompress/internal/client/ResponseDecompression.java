@@ -108,7 +108,7 @@ final class ResponseDecompression implements ReaderInterceptor {
             return;
         }
         context.setInputStream(new ReceiveMeter(context.getInputStream(),
-                bitsPerSecond -> links.record((URI) uri, bitsPerSecond)));
+                (bitsPerSecond, atLeast) -> links.record((URI) uri, bitsPerSecond, atLeast)));
     }
 
     private long limit(ReaderInterceptorContext context) {

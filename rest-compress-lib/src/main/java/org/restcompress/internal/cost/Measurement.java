@@ -23,6 +23,16 @@ public final class Measurement {
         seen = true;
     }
 
+    /**
+     * Adds {@code sample} that only says "at least": it raises the average, never lowers it (averaged in, a body that
+     * arrived too fast to time would pull a faster link's reading down to what could be timed).
+     */
+    public void raise(double sample, long now) {
+        value = fresh(now) ? Math.max(value, sample) : sample;
+        at = now;
+        seen = true;
+    }
+
     /** Whether a sample was added less than {@link #LIFETIME_NANOS} before {@code now}. */
     public boolean fresh(long now) {
         return seen && now - at < LIFETIME_NANOS;

@@ -3,30 +3,57 @@ package org.restcompress.internal.cost;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.function.DoubleConsumer;
 
 /**
  * The client's side of the link's speed: times the reads of a response body from the connection after the first
  * (the wait for that one is the server's time, not the link's, and its bytes arrived while it lasted), and reports
- * bits per second once the body has ended, if at least {@link #MIN_BYTES} were timed. Only time spent inside reads
- * counts, so a slow reader (or decoder) does not make the link look slow. A body that arrived in less than
- * {@link #MIN_NANOS} is read as taking that long: a reading too short to trust says only that the link is at least
- * that fast, and it must still be said, or a client whose link got faster would keep its old, slow reading while the
- * small coded bodies that reading earns arrive too fast to replace it. Reports once. Not thread-safe.
+ * bits per second once the body has ended. Only time spent inside reads counts, so a slow reader (or decoder) does
+ * not make the link look slow.
+ *
+ * <p>The speed is that of the body's second half: its first kilobytes may come at once from buffers in front of the
+ * link (a shaper's token bucket, filled while the link was idle, sends a whole bucket before it paces), which says
+ * how big those buffers are, not how fast the link is. Counted over the whole body, a 38 KB body behind a 100 Mbit/s
+ * link with a 25 KB bucket read as 300 Mbit/s, and a 21 KB one (all bucket) as anything; so a server choosing by cost
+ * alternated between a small slow coding and a bigger fast one it then found slow. The second half needs at least
+ * {@link #MIN_BYTES}; a smaller body says nothing. A second half that arrived in less than {@link #MIN_NANOS} is
+ * read as taking that long, and reported as "at least": it must still be said, or a client whose link got faster
+ * would keep its old, slow reading, but it only raises a faster one. Reads are sliced to
+ * {@link #SLICE} bytes (a decoder may ask for a whole 64 KB block, which the connection's buffer then returns at once),
+ * and the body's progress kept at {@link #POINTS} points, thinned as it grows: memory is bounded. Reports once. Not
+ * thread-safe.
  */
 public final class ReceiveMeter extends FilterInputStream {
 
-    /** Shorter bodies arrive in one burst from the sender's buffers, too fast to tell a link's speed. */
+    /** A second half shorter than this arrives in one burst from the sender's buffers, too fast to tell the link. */
     static final long MIN_BYTES = 16 * 1024;
-    static final long MIN_NANOS = 200_000;
+    /** Shorter is too fast to time: buffered bytes come at memory speed; 16 KB in 50 us is 2.6 Gbit/s. */
+    static final long MIN_NANOS = 50_000;
+    /** Progress points kept, at most: enough to find the second half within a sixteenth of the body. */
+    static final int POINTS = 32;
 
-    private final DoubleConsumer report;
+    private final Reading report;
     private boolean started;
     private boolean reported;
     private long bytes;
     private long nanos;
+    /** Bytes and read time so far, every {@code stride}-th timed read; point 0 is the start. */
+    private final long[] bytesAt = new long[POINTS];
+    private final long[] nanosAt = new long[POINTS];
+    private int points = 1;
+    private int stride = 1;
+    private int reads;
 
-    public ReceiveMeter(InputStream in, DoubleConsumer report) {
+    /** Where a body's reading goes. */
+    @FunctionalInterface
+    public interface Reading {
+        /**
+         * @param bitsPerSecond the link's speed as the body showed it
+         * @param atLeast       whether it arrived too fast to time: the link is at least that fast, maybe faster
+         */
+        void accept(double bitsPerSecond, boolean atLeast);
+    }
+
+    public ReceiveMeter(InputStream in, Reading report) {
         super(in);
         this.report = report;
     }
@@ -39,10 +66,13 @@ public final class ReceiveMeter extends FilterInputStream {
         return b;
     }
 
+    /** Reads of at most this much: the second half is told from the first however much a decoder asks for. */
+    static final int SLICE = 8192;
+
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
         long start = System.nanoTime();
-        int n = in.read(b, off, len);
+        int n = in.read(b, off, Math.min(len, SLICE));
         counted(start, n);
         return n;
     }
@@ -53,23 +83,61 @@ public final class ReceiveMeter extends FilterInputStream {
         } else if (started) {
             bytes += n;
             nanos += System.nanoTime() - start;
+            if (++reads % stride == 0) {
+                point();
+            }
         } else if (n > 0) {
             started = true; // the first bytes' wait was the server's; they may have arrived long before it ended
         }
+    }
+
+    private void point() {
+        if (points == POINTS) { // keep every other point, and take half as many from now on
+            for (int i = 1; i < POINTS / 2; i++) {
+                bytesAt[i] = bytesAt[2 * i];
+                nanosAt[i] = nanosAt[2 * i];
+            }
+            points = POINTS / 2;
+            stride *= 2;
+        }
+        bytesAt[points] = bytes;
+        nanosAt[points] = nanos;
+        points++;
     }
 
     /** A body closed before its end says nothing reliable: only the end reports. */
     private void end() {
         if (!reported) {
             reported = true;
-            double speed = speed(bytes, nanos);
+            int from = halfPoint(bytesAt, points, bytes);
+            long timedBytes = bytes - bytesAt[from];
+            long timedNanos = nanos - nanosAt[from];
+            double speed = speed(timedBytes, timedNanos);
             if (speed > 0) {
-                report.accept(speed);
+                report.accept(speed, timedNanos < MIN_NANOS);
             }
         }
     }
 
-    /** Bits per second, at most {@code bytes} over {@link #MIN_NANOS}, or 0 when the body is too small to say. */
+    /**
+     * The speed from the last point at or before half of {@code bytes} to the end ({@code bytes} in {@code nanos}),
+     * points ascending from (0, 0): at least the second half, however coarse the reads (a decoder may read 64 KB
+     * blocks).
+     */
+    static double secondHalf(long[] bytesAt, long[] nanosAt, int points, long bytes, long nanos) {
+        int i = halfPoint(bytesAt, points, bytes);
+        return speed(bytes - bytesAt[i], nanos - nanosAt[i]);
+    }
+
+    private static int halfPoint(long[] bytesAt, int points, long bytes) {
+        int i = 0;
+        while (i + 1 < points && bytesAt[i + 1] <= bytes / 2) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Bits per second, at most {@code bytes} over {@link #MIN_NANOS}, or 0 when too few bytes to say. */
     static double speed(long bytes, long nanos) {
         return bytes >= MIN_BYTES ? bytes * 8e9 / Math.max(nanos, MIN_NANOS) : 0;
     }

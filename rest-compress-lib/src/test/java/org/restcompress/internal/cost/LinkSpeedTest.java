@@ -62,4 +62,18 @@ class LinkSpeedTest {
         assertEquals("10.3 Mbit/s downlink", new LinkSpeed.Estimate(10.3e6, LinkSpeed.Source.DOWNLINK).toString());
         assertEquals("1000 Mbit/s configured", new LinkSpeed.Estimate(1e9, LinkSpeed.Source.CONFIGURED).toString());
     }
+
+    @Test
+    void aReadingThatOnlySaysAtLeastRaisesButNeverLowers() {
+        Measurement m = new Measurement();
+        m.add(100e6, 0);
+        m.raise(50e6, 1); // a small body that came too fast to time: says nothing new
+        assertEquals(100e6, m.value(), 1);
+        m.raise(800e6, 2);
+        assertEquals(800e6, m.value(), 1);
+        m.add(400e6, 3); // a timed reading is averaged in
+        assertEquals(600e6, m.value(), 1);
+        m.raise(10e6, Measurement.LIFETIME_NANOS + 3); // an expired average is replaced, whatever it was
+        assertEquals(10e6, m.value(), 1);
+    }
 }

@@ -65,7 +65,7 @@ class MetersTest {
     void receiveMeterNeedsEnoughBytesAndReadsTooFastAsAtLeast() {
         assertEquals(0, ReceiveMeter.speed(ReceiveMeter.MIN_BYTES - 1, 1_000_000_000), 0);
         assertEquals(8e6, ReceiveMeter.speed(1_000_000, 1_000_000_000), 1);
-        double floor = ReceiveMeter.MIN_BYTES * 8e9 / ReceiveMeter.MIN_NANOS; // 655 Mbit/s
+        double floor = ReceiveMeter.MIN_BYTES * 8e9 / ReceiveMeter.MIN_NANOS; // 2.6 Gbit/s
         assertEquals(floor, ReceiveMeter.speed(ReceiveMeter.MIN_BYTES, 0), 1);
         assertEquals(floor, ReceiveMeter.speed(ReceiveMeter.MIN_BYTES, ReceiveMeter.MIN_NANOS - 1), 1);
     }
@@ -86,7 +86,7 @@ class MetersTest {
             }
         };
         ByteArrayOutputStream copy = new ByteArrayOutputStream();
-        try (ReceiveMeter meter = new ReceiveMeter(slow, reports::add)) {
+        try (ReceiveMeter meter = new ReceiveMeter(slow, (bps, atLeast) -> reports.add(atLeast ? -1 : bps))) {
             meter.transferTo(copy);
             assertEquals(-1, meter.read());
         }
@@ -97,9 +97,65 @@ class MetersTest {
     }
 
     @Test
+    void receiveMeterTimesTheSecondHalfOnly() {
+        // 100 KB: a 25 KB bucket at once, then 75 KB at 100 Mbit/s (6 ms). The whole body would read 133 Mbit/s.
+        long[] bytesAt = {0, 25_000, 50_000, 75_000, 100_000};
+        long[] nanosAt = {0, 10_000, 2_010_000, 4_010_000, 6_010_000};
+        assertEquals(100e6, ReceiveMeter.secondHalf(bytesAt, nanosAt, 5, 100_000, 6_010_000), 1);
+        // a 21 KB body all from the bucket: its second half is too small to say anything
+        assertEquals(0, ReceiveMeter.secondHalf(new long[] {0, 8192, 16_384}, new long[] {0, 2_000, 4_000}, 3, 21_000,
+                5_000), 0);
+        // a decoder reading 24 KB blocks: from the last point before the half, so the 38 KB body still says something
+        assertEquals(38_063 * 8e9 / 1_000_000, ReceiveMeter.secondHalf(new long[] {0, 7, 24_011, 24_015},
+                new long[] {0, 0, 600_000, 600_000}, 4, 38_070, 1_000_000), 1);
+        // no point past the half: the rest after the last one counts (more than half the body)
+        assertEquals(8e6, ReceiveMeter.secondHalf(new long[] {0, 10_000}, new long[] {0, 0}, 2, 1_010_000,
+                1_000_000_000), 1);
+    }
+
+    @Test
+    void receiveMeterSlicesLongReads() throws IOException {
+        List<Double> reports = new ArrayList<>();
+        try (ReceiveMeter meter = new ReceiveMeter(new ByteArrayInputStream(new byte[100_000]),
+                (bps, atLeast) -> reports.add(bps))) {
+            assertEquals(ReceiveMeter.SLICE, meter.read(new byte[65_536], 0, 65_536)); // the connection had it all
+            assertEquals(100_000 - ReceiveMeter.SLICE, meter.readAllBytes().length);
+        }
+        // timed from the last 8 KB point before the half: at most (memory speed) that much over MIN_NANOS
+        assertEquals(1, reports.size());
+        assertTrue(reports.get(0) <= (100_000 - 6 * 8192.0) * 8e9 / ReceiveMeter.MIN_NANOS + 1, reports.toString());
+    }
+
+    @Test
+    void receiveMeterSkipsABurstAtTheStartOfALongBody() throws IOException {
+        // 40 reads of 8 KB after the first: 20 from buffers at once, then 20 paced at 1 ms or more each. More than
+        // POINTS reads, so the progress points are thinned on the way.
+        byte[] body = new byte[41 * 8192];
+        List<Double> reports = new ArrayList<>();
+        InputStream bursty = new ByteArrayInputStream(body) {
+            private int reads;
+
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                if (reads++ > 20) {
+                    sleep(1);
+                }
+                return super.read(b, off, Math.min(len, 8192));
+            }
+        };
+        try (ReceiveMeter meter = new ReceiveMeter(bursty, (bps, atLeast) -> reports.add(atLeast ? -1 : bps))) {
+            meter.transferTo(OutputStream.nullOutputStream());
+        }
+        assertEquals(1, reports.size());
+        // at most 8 KB per ms, as the paced half came; counted whole, the body would read about twice that
+        assertTrue(reports.get(0) <= 8192 * 8e9 / 1e6 && reports.get(0) > 8192 * 8e9 / 100e6, reports.toString());
+    }
+
+    @Test
     void receiveMeterSaysNothingOfABodyClosedEarly() throws IOException {
         List<Double> reports = new ArrayList<>();
-        try (ReceiveMeter meter = new ReceiveMeter(new ByteArrayInputStream(new byte[1 << 20]), reports::add)) {
+        try (ReceiveMeter meter = new ReceiveMeter(new ByteArrayInputStream(new byte[1 << 20]),
+                (bps, atLeast) -> reports.add(bps))) {
             meter.readNBytes(1000);
         }
         assertTrue(reports.isEmpty());
