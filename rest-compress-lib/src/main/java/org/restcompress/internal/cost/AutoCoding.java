@@ -104,13 +104,31 @@ public final class AutoCoding {
             return Decision.of(candidates.get(0).equals(CostModel.IDENTITY) ? null : candidates.get(0),
                     "no figures yet");
         }
-        if (speed.source() == LinkSpeed.Source.DOWNLINK && pacedByEncoder(speed, figures.get(ranking.get(0).coding()))
-                && link.configured() > speed.bitsPerSecond()) {
+        String first = ranking.get(0).coding();
+        if (speed.source() == LinkSpeed.Source.DOWNLINK && streams(first)
+                && pacedByEncoder(speed, figures.get(first)) && link.configured() > speed.bitsPerSecond()) {
             speed = new LinkSpeed.Estimate(link.configured(), LinkSpeed.Source.DOWNLINK_AT_LEAST);
             ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight);
         }
         String best = ranking.get(0).coding();
         return new Decision(best.equals(CostModel.IDENTITY) ? null : best, null, ranking, speed, load);
+    }
+
+    /**
+     * Bodies of this many original bytes and more leave an encoder as it goes, at its pace; smaller ones leave in one
+     * piece at the end (zstd compresses 128 KB blocks, and socket buffers take the rest), so a client's reading of
+     * them is the link's.
+     */
+    static final double STREAMED_BYTES = 256 * 1024;
+
+    /**
+     * Whether {@code coding}'s recent bodies are large enough to have been paced by its encoder; unknown before its
+     * first response, and then assumed.
+     */
+    private boolean streams(String coding) {
+        CodingStats s = stats.get(coding);
+        double typical = s == null ? -1 : s.typicalBytes();
+        return typical < 0 || typical >= STREAMED_BYTES;
     }
 
     /** How near the encoder's output speed a client's measurement must be to be taken for its pace. */

@@ -29,6 +29,9 @@ final class CodingStats {
     private double priorCompress;
     private double decodeNanos;
     private long responses;
+    /** The responses' original sizes, decaying as the ratio does, and their count likewise. */
+    private double bodyBytes;
+    private double bodies;
     /** The last responses' compress nanoseconds per byte, and when each was recorded: a ring. */
     private final double[] recent = new double[WINDOW];
     private final long[] recordedAt = new long[WINDOW];
@@ -59,6 +62,8 @@ final class CodingStats {
         }
         this.in = this.in * DECAY + in;
         this.out = this.out * DECAY + out;
+        bodyBytes = bodyBytes * DECAY + in;
+        bodies = bodies * DECAY + 1;
         recent[next] = (double) nanos / in;
         recordedAt[next] = clock.getAsLong();
         next = (next + 1) % WINDOW;
@@ -84,6 +89,11 @@ final class CodingStats {
         }
         Arrays.sort(samples, 0, n);
         return n % 2 == 1 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
+    }
+
+    /** The recent responses' typical original size in bytes (an average), or -1 before the first. */
+    synchronized double typicalBytes() {
+        return responses == 0 ? -1 : bodyBytes / bodies;
     }
 
     synchronized long responses() {

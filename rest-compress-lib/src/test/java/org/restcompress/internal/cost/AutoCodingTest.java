@@ -76,6 +76,20 @@ class AutoCodingTest {
     }
 
     @Test
+    void aDownlinkAtTheEncodersPaceIsTheLinksWhenItsBodiesLeaveInOnePiece() {
+        // 100 KB bodies at the prior's speed and ratio: zstd sends them whole at the end, it cannot pace the client
+        for (int i = 0; i < 3; i++) {
+            auto.recordCompression("zstd", 100_000, 20_800, 284_900);
+        }
+        assertTrue(auto.choose(CANDIDATES, "500").describe().contains("link 500 Mbit/s downlink;"));
+        // 1 MB bodies leave as the encoder goes: at its pace the reading only says "at least" again
+        for (int i = 0; i < 30; i++) {
+            auto.recordCompression("zstd", 1_000_000, 208_000, 2_849_000);
+        }
+        assertTrue(auto.choose(CANDIDATES, "500").describe().contains("downlink-at-least"));
+    }
+
+    @Test
     void codingsWithoutFiguresAreNotGuessed() {
         AutoCoding.Decision decision = auto.choose(List.of("mine", "identity"), "1");
         assertNull(decision.coding()); // identity is always known

@@ -71,6 +71,17 @@ class CodingStatsTest {
     }
 
     @Test
+    void knowsItsTypicalBodySizeOnceItHasSeenOne() {
+        assertEquals(-1, stats.typicalBytes(), 0);
+        for (int i = 0; i < 50; i++) {
+            stats.record(100_000, 50_000, 100_000);
+        }
+        assertEquals(100_000, stats.typicalBytes(), 1);
+        stats.record(1_000_000, 100_000, 1_000_000); // one large body moves it, as it moves the ratio
+        assertEquals((0.9 * 9.95 * 100_000 + 1_000_000) / (0.9 * 9.95 + 1), stats.typicalBytes(), 1_000);
+    }
+
+    @Test
     void ignoresEmptyAndBrokenRecords() {
         stats.record(0, 0, 0);
         stats.record(100, -1, 5);
