@@ -20,6 +20,7 @@ import org.restcompress.bench.Stats;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.cost.LinkSpeed;
+import org.restcompress.internal.cost.Measurement;
 import org.restcompress.internal.cost.ReceiveMeter;
 import org.restcompress.codec.ContentCodec;
 
@@ -27,12 +28,11 @@ import org.restcompress.codec.ContentCodec;
  * The client side of {@link NetworkReport}, run inside the client's network namespace: fetches each document in each
  * coding (a client accepting only that coding), decodes it, and prints one tab-separated line per coding: document,
  * coding, bytes on the wire (median), decoded bytes, median milliseconds from request to decoded body, and the codings
- * the server sent, and for auto the server's last {@code Compression-Decision} (the server runs with
- * {@code restcompress.debug}). Row {@code auto} is a client accepting every coding (as browsers do, identity implicitly) from a
- * server with {@code preference=auto}, sending {@code Downlink} as the library's client does, after
- * {@link #AUTO_WARM_UP} requests to let the server learn, and then up to {@link #WARM_UP_ROUNDS} rounds of every row
- * (at most 20 s) so that both JVMs run compiled code. The rows take turns, request by request, in a new order
- * each round.
+ * the server sent, and for auto the last {@code Downlink} it sent (Mbit/s). Row {@code auto} is a client accepting every coding (as browsers do, identity
+ * implicitly) from a server with {@code preference=auto}, sending {@code Downlink} as the library's client does. Up to
+ * {@link #WARM_UP_ROUNDS} rounds of every row (at most 20 s) come first, so that both JVMs run compiled code and the
+ * server has seen a few of its own responses. The rows take turns, request by request, in a new order each round,
+ * each request {@link #PAUSE_MILLIS} after the last.
  *
  * <p>Arguments: base URL, runs ({@link #SMALL_RUNS} times as many for the 100 KB document), then document paths.
  */
@@ -42,14 +42,23 @@ public final class NetworkClient {
     /** The rows, measured in turn. */
     static final List<String> ROWS = List.of("auto", "identity", "zstd", "lz4", "lzf", "br", "gzip", "deflate");
     static final String AUTO = "auto";
-    static final int AUTO_WARM_UP = 5;
-    /** The 100 KB document is measured this many times as often. */
-    static final int SMALL_RUNS = 3;
+    /**
+     * The 100 KB document is measured this many times as often: its requests take a few milliseconds, and this
+     * machine's pauses (a collection, a descheduled thread) lengthen a quarter of them by as much again, so a median
+     * of few moves by a tenth from run to run.
+     */
+    static final int SMALL_RUNS = 10;
     /** Warm-up rounds of every row before measuring, at most, and the time they may take. */
     static final int WARM_UP_ROUNDS = Integer.getInteger("warmUp", 200);
     static final long WARM_UP_NANOS = 20_000_000_000L;
-    /** The auto client's measured link, bits per second, 0 until measured. */
-    private static double downlink;
+    /**
+     * Each measured request starts on an idle link, as a REST call mostly does: after this pause the token bucket is
+     * full again (16 KB at 10 Mbit/s takes 13 ms). Back to back, a request found the bucket as the one before left
+     * it, and the same row measured twice in one run differed by 7 %; with the pause, by 0.2 %.
+     */
+    static final long PAUSE_MILLIS = 20;
+    /** The auto client's measured link. */
+    private static final Measurement downlink = new Measurement();
 
     private static final CodecRegistry CODECS = CodecRegistry.load(NetworkClient.class.getClassLoader(),
             token -> CodecOptions.NONE);
@@ -64,9 +73,6 @@ public final class NetworkClient {
             URI url = base.resolve(document);
             // the small document's requests take milliseconds, where this machine's noise is largest
             int runs = document.equals(NetworkReport.DOCUMENTS.get("100KB")) ? baseRuns * SMALL_RUNS : baseRuns;
-            for (int i = 0; i < AUTO_WARM_UP; i++) {
-                fetch(url, AUTO);
-            }
             // Both JVMs start cold (this one per link): the first requests of a row run its decoder, and the server's
             // encoder, in the interpreter. Rounds of every row until both are compiled, or the budget is spent (on a
             // slow link, where the CPU matters least).
@@ -81,7 +87,7 @@ public final class NetworkClient {
             Map<String, double[]> wire = new LinkedHashMap<>();
             Map<String, Long> decoded = new LinkedHashMap<>();
             Map<String, Map<String, Integer>> sent = new LinkedHashMap<>();
-            Map<String, String> decisions = new LinkedHashMap<>();
+            Map<String, String> downlinks = new LinkedHashMap<>();
             for (String coding : ROWS) {
                 millis.put(coding, new double[runs]);
                 wire.put(coding, new double[runs]);
@@ -94,11 +100,12 @@ public final class NetworkClient {
                 List<String> round = new ArrayList<>(ROWS);
                 Collections.shuffle(round, order);
                 for (String coding : round) {
+                    Thread.sleep(PAUSE_MILLIS);
                     long start = System.nanoTime();
                     Fetched fetched = fetch(url, coding);
                     millis.get(coding)[run] = (System.nanoTime() - start) / 1e6;
-                    if (fetched.decision != null) {
-                        decisions.put(coding, fetched.decision);
+                    if (fetched.downlink != null) {
+                        downlinks.put(coding, fetched.downlink);
                     }
                     wire.get(coding)[run] = fetched.wire;
                     decoded.put(coding, fetched.decoded);
@@ -111,13 +118,22 @@ public final class NetworkClient {
                         .append('x').append(n));
                 System.out.printf(Locale.ROOT, "%s\t%s\t%.0f\t%d\t%.2f\t%s\t%s%n", document, coding,
                         Stats.median(wire.get(coding)), decoded.get(coding), Stats.median(millis.get(coding)),
-                        codings, decisions.getOrDefault(coding, "-"));
+                        codings, downlinks.getOrDefault(coding, "-"));
             }
         }
     }
 
-    /** One response: its sizes, coding, and (auto) the server's Compression-Decision. */
-    private record Fetched(long wire, long decoded, String coding, String decision) {
+    /** One response: its sizes, coding, and (auto) the Downlink its request sent. */
+    private record Fetched(long wire, long decoded, String coding, String downlink) {
+    }
+
+    /** As the library's client keeps it (ClientLinks): averaged, and raised by readings that only say "at least". */
+    private static void measured(double bitsPerSecond, boolean atLeast) {
+        if (atLeast) {
+            downlink.raise(bitsPerSecond, System.nanoTime());
+        } else {
+            downlink.add(bitsPerSecond, System.nanoTime());
+        }
     }
 
     /** Wire and decoded sizes of one response, decoded as it arrives, and its coding. */
@@ -127,8 +143,9 @@ public final class NetworkClient {
         c.setRequestProperty("Accept-Encoding", auto ? String.join(", ", CODINGS.subList(1, CODINGS.size()))
                 : coding + ", *;q=0");
         c.setReadTimeout(120_000);
-        if (auto && downlink > 0) { // as the library's client does (ClientLinks): how fast the last ones arrived
-            c.setRequestProperty("Downlink", LinkSpeed.downlinkValue(downlink));
+        String hint = auto && downlink.fresh(System.nanoTime()) ? LinkSpeed.downlinkValue(downlink.value()) : null;
+        if (hint != null) { // as the library's client does: how fast the last ones came
+            c.setRequestProperty("Downlink", hint);
         }
         String header = c.getHeaderField("Content-Encoding");
         String sent = header == null ? "identity" : header;
@@ -136,12 +153,11 @@ public final class NetworkClient {
             throw new IOException(url + ": " + c.getResponseCode() + " in " + sent + ", asked for " + coding);
         }
         ContentCodec codec = CODECS.find(sent).orElseThrow(() -> new IOException("unknown coding " + sent));
-        InputStream raw = auto ? new ReceiveMeter(c.getInputStream(),
-                bps -> downlink = downlink > 0 ? (downlink + bps) / 2 : bps) : c.getInputStream();
+        InputStream raw = auto ? new ReceiveMeter(c.getInputStream(), NetworkClient::measured) : c.getInputStream();
         try (CountingInputStream wire = new CountingInputStream(raw);
              InputStream body = codec.decode(wire)) {
             long decoded = body.transferTo(OutputStream.nullOutputStream());
-            return new Fetched(wire.count, decoded, sent, auto ? c.getHeaderField("Compression-Decision") : null);
+            return new Fetched(wire.count, decoded, sent, hint);
         }
     }
 

@@ -88,17 +88,22 @@ public final class NetworkReport {
             setUp();
             Files.createDirectories(Paths.get("target"));
             // preference=auto: the auto row's client accepts every coding; the others accept one, so auto has
-            // nothing to choose for them
-            server = new ProcessBuilder("ip", "netns", "exec", SERVER, "env", "PORT=8080", java(), "-Xmx1g",
-                    "-Drestcompress.preference=auto", "-Drestcompress.debug=true", "-jar", demoJar.toString())
-                    .redirectErrorStream(true).redirectOutput(new File("target/network-server.log"))
+            // nothing to choose for them. Not restcompress.debug: its Compression-Decision header, long with auto's
+            // estimate, cost the auto row about 0.2 ms per response here (and production runs without it).
+            List<String> serve = new ArrayList<>(List.of("ip", "netns", "exec", SERVER));
+            serve.addAll(pinned(true));
+            serve.addAll(List.of("env", "PORT=8080", java(), "-Xmx1g", "-Drestcompress.preference=auto",
+                    "-jar", demoJar.toString()));
+            server = new ProcessBuilder(serve).redirectErrorStream(true).redirectOutput(new File("target/network-server.log"))
                     .start();
             String base = "http://" + SERVER_IP + ":8080/rest/";
             awaitServer(base);
             for (String link : links) {
                 shape(LINKS.get(link));
-                List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", CLIENT, java(), "-cp",
-                        ownJar(), NetworkClient.class.getName(), base, Integer.toString(runs)));
+                List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", CLIENT));
+                command.addAll(pinned(false));
+                command.addAll(List.of(java(), "-cp", ownJar(), NetworkClient.class.getName(), base,
+                        Integer.toString(runs)));
                 documents.forEach(d -> command.add(DOCUMENTS.get(d)));
                 String out = run(command, 1800);
                 List<String[]> rows = new ArrayList<>();
@@ -174,11 +179,30 @@ public final class NetworkReport {
     }
 
     private static String run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
-        return Processes.check(command, timeoutSeconds, "(the network benchmark needs root, ip, tc and ethtool)");
+        return Processes.check(command, timeoutSeconds, "(the network benchmark needs root, ip, tc, ethtool and taskset)");
     }
 
     private static boolean runQuietly(List<String> command) throws InterruptedException {
         return Processes.run(command, 30).ok();
+    }
+
+    /**
+     * {@code taskset} for the server (the first half of the cores) or the client (the rest), as on two machines: when
+     * they share cores, each one's work delays the other's, and the client's measurement of the link with it. Nothing
+     * on a single core.
+     */
+    static List<String> pinned(boolean server) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (cores < 2) {
+            return List.of();
+        }
+        int half = cores / 2;
+        String set = server ? range(0, half - 1) : range(half, cores - 1);
+        return List.of("taskset", "-c", set);
+    }
+
+    private static String range(int first, int last) {
+        return first == last ? Integer.toString(first) : first + "-" + last;
     }
 
     private static String java() {
@@ -254,14 +278,16 @@ public final class NetworkReport {
                 .append("on both ends (2 ms bucket, no segmentation offload); *unshaped* is the veth pair as it is. ")
                 .append("This kernel has no `netem`, so the link adds no delay of its own. Each fixed row is a client ")
                 .append("accepting exactly one coding; the *auto* row is a client accepting every coding (identity ")
-                .append("implicitly, as browsers do) and sending `Downlink` as the library's client does, after ")
-                .append(NetworkClient.AUTO_WARM_UP).append(" requests to let the server learn. Bodies are decoded ")
+                .append("implicitly, as browsers do) and sending `Downlink` as the library's client does. Bodies are decoded ")
                 .append("as they arrive with the library's codecs; *time* is the median of ").append(runs)
                 .append(" requests (").append(runs * NetworkClient.SMALL_RUNS)
                 .append(" for the 100 KB document; after up to ").append(NetworkClient.WARM_UP_ROUNDS)
                 .append(" rounds of every row, at most 20 s, to warm both JVMs) from sending the request to the last ")
                 .append("decoded byte, the rows ")
-                .append("taking turns request by request. Both processes share this machine's cores.\n");
+                .append("taking turns request by request, in a new order each round, each request ")
+                .append(NetworkClient.PAUSE_MILLIS).append(" ms after the last (the link idle, its bucket full, as ")
+                .append("for most REST calls). The server runs on the first half ")
+                .append("of this machine's cores, the client on the other (`taskset`), as on two machines.\n");
         for (String document : documents) {
             md.append("\n## ").append(document).append(" (`").append(DOCUMENTS.get(document)).append("`)\n\n")
                     .append("| coding | bytes on the wire | ratio |");
@@ -355,7 +381,7 @@ public final class NetworkReport {
 
     /**
      * The auto row against identity and the best fixed coding, per document and link, with what auto sent and the
-     * server's reason for its last response.
+     * link its client measured.
      */
     private static void auto(StringBuilder md, List<String> links, List<String> documents,
             Map<String, List<String[]>> measured) {
@@ -392,9 +418,9 @@ public final class NetworkReport {
                         .append("`\n");
             }
         }
-        md.append(String.format(Locale.ROOT, "%nTargets met in %d of %d.%n%nThe server's last decision for each "
-                + "(its `Compression-Decision`: the estimates in ms per MB, the link and where it came from, the "
-                + "CPU's load):%n%n", met, all)).append(reasons);
+        md.append(String.format(Locale.ROOT, "%nTargets met in %d of %d.%n%nThe link as the auto client measured "
+                + "it, its last `Downlink` (Mbit/s; the second half of each body, read as the library's client "
+                + "does):%n%n", met, all)).append(reasons);
     }
 
     /** Two codings closer than this (a fraction of the slower) are a tie. */
