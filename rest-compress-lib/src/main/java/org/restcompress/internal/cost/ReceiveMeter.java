@@ -17,10 +17,10 @@ import java.io.InputStream;
  * alternated between a small slow coding and a bigger fast one it then found slow. The second half needs at least
  * {@link #MIN_BYTES}; a smaller body says nothing. A second half that arrived in less than {@link #MIN_NANOS} is
  * read as taking that long, and reported as "at least": it must still be said, or a client whose link got faster
- * would keep its old, slow reading, but it only raises a faster one. Reads are sliced to
- * {@link #SLICE} bytes (a decoder may ask for a whole 64 KB block, which the connection's buffer then returns at once),
- * and the body's progress kept at {@link #POINTS} points, thinned as it grows: memory is bounded. Reports once. Not
- * thread-safe.
+ * would keep its old, slow reading, but it may only raise a slower reading, never lower a faster one. Reads are
+ * sliced to {@link #SLICE} bytes (a decoder may ask for a whole 64 KB block, which the connection's buffer then
+ * returns at once), and the body's progress kept at {@link #POINTS} points, thinned as it grows: memory is bounded.
+ * Reports once. Not thread-safe.
  */
 public final class ReceiveMeter extends FilterInputStream {
 
@@ -30,6 +30,8 @@ public final class ReceiveMeter extends FilterInputStream {
     static final long MIN_NANOS = 50_000;
     /** Progress points kept, at most: enough to find the second half within a sixteenth of the body. */
     static final int POINTS = 32;
+    /** Reads of at most this much: the second half is told from the first however much a decoder asks for. */
+    static final int SLICE = 8192;
 
     private final Reading report;
     private boolean started;
@@ -65,9 +67,6 @@ public final class ReceiveMeter extends FilterInputStream {
         counted(start, b < 0 ? -1 : 1);
         return b;
     }
-
-    /** Reads of at most this much: the second half is told from the first however much a decoder asks for. */
-    static final int SLICE = 8192;
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
