@@ -129,11 +129,7 @@ public final class NetworkClient {
 
     /** As the library's client keeps it (ClientLinks): averaged, and raised by readings that only say "at least". */
     private static void measured(double bitsPerSecond, boolean atLeast) {
-        if (atLeast) {
-            downlink.raise(bitsPerSecond, System.nanoTime());
-        } else {
-            downlink.add(bitsPerSecond, System.nanoTime());
-        }
+        downlink.add(bitsPerSecond, atLeast, System.nanoTime());
     }
 
     /** Wire and decoded sizes of one response, decoded as it arrives, and its coding. */

@@ -27,12 +27,8 @@ final class ClientLinks {
 
     /** One response from the origin of {@code uri} arrived at {@code bitsPerSecond}, or at least that fast. */
     synchronized void record(URI uri, double bitsPerSecond, boolean atLeast) {
-        Measurement link = links.computeIfAbsent(OriginCodings.origin(uri), origin -> new Measurement());
-        if (atLeast) {
-            link.raise(bitsPerSecond, System.nanoTime());
-        } else {
-            link.add(bitsPerSecond, System.nanoTime());
-        }
+        links.computeIfAbsent(OriginCodings.origin(uri), origin -> new Measurement())
+                .add(bitsPerSecond, atLeast, System.nanoTime());
     }
 
     /** The {@code Downlink} value for a request to {@code uri} ("9.850"), or {@code null} when nothing is known. */

@@ -105,8 +105,8 @@ public final class AutoCoding {
                     "no figures yet");
         }
         String first = ranking.get(0).coding();
-        if (speed.source() == LinkSpeed.Source.DOWNLINK && streams(first)
-                && pacedByEncoder(speed, figures.get(first)) && link.configured() > speed.bitsPerSecond()) {
+        if (speed.source() == LinkSpeed.Source.DOWNLINK && pacedByEncoder(speed, figures.get(first))
+                && streams(first) && link.configured() > speed.bitsPerSecond()) {
             speed = new LinkSpeed.Estimate(link.configured(), LinkSpeed.Source.DOWNLINK_AT_LEAST);
             ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight);
         }

@@ -24,10 +24,14 @@ public final class Measurement {
     }
 
     /**
-     * Adds {@code sample} that only says "at least": it raises the average, never lowers it (averaged in, a body that
-     * arrived too fast to time would pull a faster link's reading down to what could be timed).
+     * Adds {@code sample}, or, when it only says "at least", raises the average to it but never lowers it (averaged
+     * in, a body that arrived too fast to time would pull a faster link's reading down to what could be timed).
      */
-    public void raise(double sample, long now) {
+    public void add(double sample, boolean atLeast, long now) {
+        if (!atLeast) {
+            add(sample, now);
+            return;
+        }
         value = fresh(now) ? Math.max(value, sample) : sample;
         at = now;
         seen = true;

@@ -67,13 +67,13 @@ class LinkSpeedTest {
     void aReadingThatOnlySaysAtLeastRaisesButNeverLowers() {
         Measurement m = new Measurement();
         m.add(100e6, 0);
-        m.raise(50e6, 1); // a small body that came too fast to time: says nothing new
+        m.add(50e6, true, 1); // a small body that came too fast to time: says nothing new
         assertEquals(100e6, m.value(), 1);
-        m.raise(800e6, 2);
+        m.add(800e6, true, 2);
         assertEquals(800e6, m.value(), 1);
-        m.add(400e6, 3); // a timed reading is averaged in
+        m.add(400e6, false, 3); // a timed reading is averaged in
         assertEquals(600e6, m.value(), 1);
-        m.raise(10e6, Measurement.LIFETIME_NANOS + 3); // an expired average is replaced, whatever it was
+        m.add(10e6, true, Measurement.LIFETIME_NANOS + 3); // an expired average is replaced, whatever it was
         assertEquals(10e6, m.value(), 1);
     }
 }
