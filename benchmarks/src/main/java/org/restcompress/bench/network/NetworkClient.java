@@ -28,8 +28,9 @@ import org.restcompress.codec.ContentCodec;
  * The client side of {@link NetworkReport}, run inside the client's network namespace: fetches each document in each
  * coding (a client accepting only that coding), decodes it, and prints one tab-separated line per coding: document,
  * coding, bytes on the wire (median), decoded bytes, median milliseconds from request to decoded body, and the codings
- * the server sent, and for auto the last {@code Downlink} it sent (Mbit/s). Row {@code auto} is a client accepting every coding (as browsers do, identity
- * implicitly) from a server with {@code preference=auto}, sending {@code Downlink} as the library's client does. Up to
+ * the server sent, and for auto the last {@code Downlink} it sent (Mbit/s). Row {@code auto} is a client accepting
+ * every coding (as browsers do, identity implicitly) from a server with {@code preference=auto}, sending
+ * {@code Downlink} as the library's client does. Up to
  * {@link #WARM_UP_ROUNDS} rounds of every row (at most 20 s) come first, so that both JVMs run compiled code and the
  * server has seen a few of its own responses. The rows take turns, request by request, in a new order each round,
  * each request {@link #PAUSE_MILLIS} after the last.

@@ -94,8 +94,8 @@ public final class NetworkReport {
             serve.addAll(pinned(true));
             serve.addAll(List.of("env", "PORT=8080", java(), "-Xmx1g", "-Drestcompress.preference=auto",
                     "-jar", demoJar.toString()));
-            server = new ProcessBuilder(serve).redirectErrorStream(true).redirectOutput(new File("target/network-server.log"))
-                    .start();
+            server = new ProcessBuilder(serve).redirectErrorStream(true)
+                    .redirectOutput(new File("target/network-server.log")).start();
             String base = "http://" + SERVER_IP + ":8080/rest/";
             awaitServer(base);
             for (String link : links) {
@@ -179,7 +179,8 @@ public final class NetworkReport {
     }
 
     private static String run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
-        return Processes.check(command, timeoutSeconds, "(the network benchmark needs root, ip, tc, ethtool and taskset)");
+        return Processes.check(command, timeoutSeconds,
+                "(the network benchmark needs root, ip, tc, ethtool and taskset)");
     }
 
     private static boolean runQuietly(List<String> command) throws InterruptedException {
@@ -279,8 +280,8 @@ public final class NetworkReport {
                 .append("*unshaped* is the veth pair as it is. ")
                 .append("This kernel has no `netem`, so the link adds no delay of its own. Each fixed row is a client ")
                 .append("accepting exactly one coding; the *auto* row is a client accepting every coding (identity ")
-                .append("implicitly, as browsers do) and sending `Downlink` as the library's client does. Bodies are decoded ")
-                .append("as they arrive with the library's codecs; *time* is the median of ").append(runs)
+                .append("implicitly, as browsers do) and sending `Downlink` as the library's client does. Bodies are ")
+                .append("decoded as they arrive with the library's codecs; *time* is the median of ").append(runs)
                 .append(" requests (").append(runs * NetworkClient.SMALL_RUNS)
                 .append(" for the 100 KB document; after up to ").append(NetworkClient.WARM_UP_ROUNDS)
                 .append(" rounds of every row, at most 20 s, to warm both JVMs) from sending the request to the last ")
