@@ -36,6 +36,8 @@ final class CodingStats {
     private final double[] recent = new double[WINDOW];
     private final long[] recordedAt = new long[WINDOW];
     private int next;
+    /** Where the median is sorted: figures() runs for every candidate of every auto request, under the lock. */
+    private final double[] sorted = new double[WINDOW + 1];
 
     CodingStats(CodingFigures prior) {
         this(prior, System::nanoTime);
@@ -74,21 +76,20 @@ final class CodingStats {
         return new CodingFigures(compressNanos(), out / in, decodeNanos);
     }
 
-    /** The median of the fresh samples, the prior among them while the window is not full. */
+    /** The median of the fresh samples, the prior among them while the window is not full. Holds the lock. */
     private double compressNanos() {
         long now = clock.getAsLong();
-        double[] samples = new double[WINDOW + 1];
         int n = 0;
         for (int i = 0; i < (int) Math.min(responses, WINDOW); i++) {
             if (now - recordedAt[i] < Measurement.LIFETIME_NANOS) {
-                samples[n++] = recent[i];
+                sorted[n++] = recent[i];
             }
         }
         if (n < WINDOW) {
-            samples[n++] = priorCompress;
+            sorted[n++] = priorCompress;
         }
-        Arrays.sort(samples, 0, n);
-        return n % 2 == 1 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
+        Arrays.sort(sorted, 0, n);
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     /** The recent responses' typical original size in bytes (an average), or -1 before the first. */

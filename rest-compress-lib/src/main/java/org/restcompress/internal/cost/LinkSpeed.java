@@ -90,7 +90,10 @@ public final class LinkSpeed {
         measured.add(bitsPerSecond, clock.getAsLong());
     }
 
-    /** A measured speed as a {@code Downlink} value: Mbit/s with three decimals ("9.850"), as {@link #parseDownlink} reads. */
+    /**
+     * A measured speed as a {@code Downlink} value: Mbit/s with three decimals ("9.850"), as {@link #parseDownlink}
+     * reads.
+     */
     public static String downlinkValue(double bitsPerSecond) {
         return CostModel.decimals(Math.max(0, bitsPerSecond) / 1e6, 3);
     }
