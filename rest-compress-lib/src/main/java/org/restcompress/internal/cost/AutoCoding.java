@@ -26,19 +26,21 @@ public final class AutoCoding {
      * a note when there was none to make. Described only when asked (logs, the debug header), not per request.
      */
     public record Decision(String coding, String note, List<CostModel.Estimate> ranking, LinkSpeed.Estimate link,
-            double load) {
+            double bodyBytes, double load) {
 
         /** A choice made without estimates, for {@code note}'s reason. */
         public static Decision of(String coding, String note) {
-            return new Decision(coding, note, List.of(), null, 0);
+            return new Decision(coding, note, List.of(), null, -1, 0);
         }
 
-        /** "lz4 7.40 < zstd 7.80 < identity 8.00 ms/MB; link 1000 Mbit/s configured; cpu 12%". */
+        /** "lz4 7.40 < zstd 7.80 < identity 8.00 ms/MB; link 1000 Mbit/s configured; body 98 KB whole; cpu 12%". */
         public String describe() {
             if (ranking.isEmpty()) {
                 return note;
             }
-            return CostModel.describe(ranking) + "; link " + link + "; cpu " + Math.round(load * 100) + "%";
+            String body = bodyBytes < 0 ? "" : "; body " + Math.round(bodyBytes / 1024) + " KB "
+                    + (streamed(bodyBytes) ? "streamed" : "whole");
+            return CostModel.describe(ranking) + "; link " + link + body + "; cpu " + Math.round(load * 100) + "%";
         }
     }
 
@@ -84,11 +86,18 @@ public final class AutoCoding {
         }
     }
 
+    /** {@link #choose(List, String, double)} for a body of unknown size, taken to stream. */
+    public Decision choose(List<String> candidates, String downlink) {
+        return choose(candidates, downlink, -1);
+    }
+
     /**
      * The fastest of {@code candidates} (server preference order, {@code identity} among them when acceptable) for
-     * a client that sent {@code downlink} (or {@code null}).
+     * a client that sent {@code downlink} (or {@code null}), for a body of about {@code bodyBytes} (the method's
+     * recent ones, {@link TypicalSize}; negative when unknown).
      */
-    public Decision choose(List<String> candidates, String downlink) {
+    public Decision choose(List<String> candidates, String downlink, double bodyBytes) {
+        boolean streamed = streamed(bodyBytes);
         LinkSpeed.Estimate speed = link.estimate(downlink);
         double load = cpu.getAsDouble();
         double weight = CpuLoad.weight(load);
@@ -99,7 +108,7 @@ public final class AutoCoding {
                 figures.put(coding, s.figures());
             }
         }
-        List<CostModel.Estimate> ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight);
+        List<CostModel.Estimate> ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight, streamed);
         if (ranking.isEmpty()) { // only codings nothing is known of yet: the server's preference
             return Decision.of(candidates.get(0).equals(CostModel.IDENTITY) ? null : candidates.get(0),
                     "no figures yet");
@@ -108,10 +117,10 @@ public final class AutoCoding {
         if (speed.source() == LinkSpeed.Source.DOWNLINK && pacedByEncoder(speed, figures.get(first))
                 && streams(first) && link.configured() > speed.bitsPerSecond()) {
             speed = new LinkSpeed.Estimate(link.configured(), LinkSpeed.Source.DOWNLINK_AT_LEAST);
-            ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight);
+            ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight, streamed);
         }
         String best = ranking.get(0).coding();
-        return new Decision(best.equals(CostModel.IDENTITY) ? null : best, null, ranking, speed, load);
+        return new Decision(best.equals(CostModel.IDENTITY) ? null : best, null, ranking, speed, bodyBytes, load);
     }
 
     /**
@@ -120,6 +129,11 @@ public final class AutoCoding {
      * them is the link's.
      */
     static final double STREAMED_BYTES = 256 * 1024;
+
+    /** Whether a body of {@code bodyBytes} (negative: unknown, taken to stream) streams; see {@link CostModel}. */
+    static boolean streamed(double bodyBytes) {
+        return !(bodyBytes >= 0) || bodyBytes >= STREAMED_BYTES;
+    }
 
     /**
      * Whether {@code coding}'s recent bodies are large enough to have been paced by its encoder; unknown before its

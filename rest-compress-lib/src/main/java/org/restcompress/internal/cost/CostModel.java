@@ -11,11 +11,14 @@ import java.util.Map;
  * (weighted by how busy its CPU is) and the client decodes. A pure function of its figures.
  *
  * <p>The formula adds the three, as if one waited for the other; but a streaming server sends the first block while
- * it compresses the next, and the client decodes as bytes arrive. So the time is the slower of link and CPU, plus
- * {@link #FILL} of the faster: what pipelining does not hide. The CPU stages are added to each other (in our
- * benchmarks client and server share two cores). Fitted to the network benchmark (benchmarks/results/network.md):
- * the sum picks zstd at 10 Mbit/s, where gzip is 10 % faster; this picks gzip there, zstd at 100 Mbit/s and lz4 at
- * 1 Gbit/s, as measured.
+ * it compresses the next, and the client decodes as bytes arrive. So for a body that streams the time is the slower
+ * of link and CPU, plus {@link #FILL} of the faster: what pipelining does not hide. The CPU stages are added to each
+ * other (in our benchmarks client and server share two cores). Fitted to the network benchmark
+ * (benchmarks/results/network.md): on the 1.8 MB document the sum picks zstd at 10 Mbit/s, where gzip is 10 %
+ * faster; this picks gzip there, zstd at 100 Mbit/s and lz4 at 1 Gbit/s, as measured. A body too small to stream
+ * (its coded bytes fit the container's buffer, zstd compresses it as one block) is compressed before its first byte
+ * leaves: nothing overlaps, and the formula's sum is the time (on the 100 KB document at 10 Mbit/s, zstd beats gzip
+ * by 12 %, as the sum says and the overlap does not).
  */
 public final class CostModel {
 
@@ -37,9 +40,10 @@ public final class CostModel {
      * @param figures       each coding's figures; a candidate without figures is left out
      * @param bitsPerSecond the link's speed
      * @param cpuWeight     how much a nanosecond of compression costs, 1 on an idle server, more on a busy one
+     * @param streamed      whether the body is large enough for sending to overlap compressing and decoding
      */
     public static List<Estimate> rank(List<String> candidates, Map<String, CodingFigures> figures,
-            double bitsPerSecond, double cpuWeight) {
+            double bitsPerSecond, double cpuWeight, boolean streamed) {
         if (!(bitsPerSecond > 0) || !(cpuWeight >= 1)) {
             throw new IllegalArgumentException("bad link " + bitsPerSecond + " or CPU weight " + cpuWeight);
         }
@@ -49,16 +53,16 @@ public final class CostModel {
             CodingFigures f = IDENTITY.equals(coding) ? CodingFigures.IDENTITY : figures.get(coding);
             if (f != null) {
                 estimates.add(new Estimate(coding, time(f.compressNanos() * cpuWeight, f.ratio() * sendNanos,
-                        f.decodeNanos())));
+                        f.decodeNanos(), streamed)));
             }
         }
         estimates.sort(Comparator.comparingDouble(Estimate::nanosPerByte)); // stable: preference breaks ties
         return estimates;
     }
 
-    static double time(double compress, double send, double decode) {
+    static double time(double compress, double send, double decode, boolean streamed) {
         double cpu = compress + decode;
-        return Math.max(cpu, send) + FILL * Math.min(cpu, send);
+        return streamed ? Math.max(cpu, send) + FILL * Math.min(cpu, send) : cpu + send;
     }
 
     /** "lz4 7.4 < zstd 7.8 < identity 14.5 ms/MB": the ranking as the decision's reason names it. */

@@ -320,6 +320,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         }
         auto.recordLink(metering.link.bitsPerSecond());
         TimedEncoder encoder = metering.encoder;
+        policy.recordBody(encoder != null ? encoder.bytes() : metering.link.bytes());
         if (coding != null && encoder != null) {
             auto.recordCompression(coding, encoder.bytes(), metering.link.bytes(),
                     Math.max(0, encoder.nanos() - metering.link.nanos()));

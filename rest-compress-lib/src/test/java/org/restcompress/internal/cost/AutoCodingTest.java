@@ -28,6 +28,34 @@ class AutoCodingTest {
     }
 
     @Test
+    void aBodyTooSmallToStreamIsChargedEveryStage() {
+        // 100 KB at 10 Mbit/s: compressed before its first byte leaves, gzip's slow compression is not hidden
+        AutoCoding.Decision whole = auto.choose(CANDIDATES, "10", 100 * 1024);
+        assertEquals("zstd", whole.coding());
+        assertTrue(whole.describe().endsWith("; link 10.0 Mbit/s downlink; body 100 KB whole; cpu 0%"),
+                whole.describe());
+        AutoCoding.Decision streamed = auto.choose(CANDIDATES, "10", 2 * 1024 * 1024);
+        assertEquals("gzip", streamed.coding());
+        assertTrue(streamed.describe().contains("; body 2048 KB streamed; "), streamed.describe());
+        assertEquals("gzip", auto.choose(CANDIDATES, "10", -1).coding()); // unknown: taken to stream
+        assertTrue(!auto.choose(CANDIDATES, "10", -1).describe().contains("body"));
+    }
+
+    @Test
+    void aMethodsTypicalBodyFollowsItsRecentResponses() {
+        TypicalSize size = new TypicalSize();
+        assertEquals(-1, size.bytes(), 0);
+        size.record(0); // a HEAD or a 204: nothing
+        assertEquals(-1, size.bytes(), 0);
+        size.record(100_000);
+        assertEquals(100_000, size.bytes(), 1e-6);
+        for (int i = 0; i < 30; i++) {
+            size.record(2_000_000);
+        }
+        assertTrue(AutoCoding.streamed(size.bytes()), "thirty large bodies outweigh the first: " + size.bytes());
+    }
+
+    @Test
     void aLinkMeasuredByTheServerCounts() {
         auto.recordLink(10e6);
         AutoCoding.Decision decision = auto.choose(CANDIDATES, null);

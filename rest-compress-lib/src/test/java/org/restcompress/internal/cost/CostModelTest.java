@@ -20,7 +20,11 @@ class CostModelTest {
     private static final Map<String, CodingFigures> MEASURED = Calibration.BUILT_IN;
 
     private static String fastest(double bitsPerSecond, double cpuWeight) {
-        return CostModel.rank(ALL, MEASURED, bitsPerSecond, cpuWeight).get(0).coding();
+        return fastest(bitsPerSecond, cpuWeight, true);
+    }
+
+    private static String fastest(double bitsPerSecond, double cpuWeight, boolean streamed) {
+        return CostModel.rank(ALL, MEASURED, bitsPerSecond, cpuWeight, streamed).get(0).coding();
     }
 
     /** The winners the network benchmark measured at each link (gzip and deflate are one deflate). */
@@ -34,10 +38,25 @@ class CostModelTest {
     @Test
     void theStagesOverlapButNotCompletely() {
         // link 10, CPU 2 + 1: the slower plus a quarter of the faster
-        assertEquals(10 + 0.25 * 3, CostModel.time(2, 10, 1), 1e-9);
-        assertEquals(8 + 0.25 * 4, CostModel.time(6, 4, 2), 1e-9);
+        assertEquals(10 + 0.25 * 3, CostModel.time(2, 10, 1, true), 1e-9);
+        assertEquals(8 + 0.25 * 4, CostModel.time(6, 4, 2, true), 1e-9);
         // identity: the link alone
-        assertEquals(8, CostModel.rank(List.of("identity"), Map.of(), 1e9, 1).get(0).nanosPerByte(), 1e-9);
+        assertEquals(8, CostModel.rank(List.of("identity"), Map.of(), 1e9, 1, true).get(0).nanosPerByte(), 1e-9);
+    }
+
+    @Test
+    void aBodyTooSmallToStreamWaitsForEveryStage() {
+        assertEquals(2 + 10 + 1, CostModel.time(2, 10, 1, false), 1e-9);
+        assertEquals(8, CostModel.rank(List.of("identity"), Map.of(), 1e9, 1, false).get(0).nanosPerByte(), 1e-9);
+        // network.md, 100 KB at 10 Mbit/s: zstd's faster compression is no longer hidden behind gzip's fewer bytes
+        assertTrue(fastest(10e6, 1, true).matches("gzip|deflate"));
+        assertEquals("zstd", fastest(10e6, 1, false));
+        // and at 100 Mbit/s and 1 Gbit/s the same codings win as for streamed bodies
+        assertEquals("zstd", fastest(100e6, 1, false));
+        assertEquals("lz4", fastest(1e9, 1, false));
+        // near the break-even with identity, the whole of lz4's CPU time counts: identity wins sooner
+        assertEquals("identity", fastest(3e9, 1, false));
+        assertEquals("lz4", fastest(3e9, 1, true));
     }
 
     @Test
@@ -52,7 +71,7 @@ class CostModelTest {
     void candidatesWithoutFiguresAreLeftOutAndTiesKeepThePreferenceOrder() {
         CodingFigures same = new CodingFigures(1, 0.3, 1);
         List<CostModel.Estimate> ranking = CostModel.rank(List.of("b", "mine", "a", "identity"),
-                Map.of("a", same, "b", same), 1e8, 1);
+                Map.of("a", same, "b", same), 1e8, 1, true);
         assertEquals(List.of("b", "a", "identity"),
                 ranking.stream().map(CostModel.Estimate::coding).collect(Collectors.toList()));
     }
@@ -80,8 +99,8 @@ class CostModelTest {
 
     @Test
     void refusesNonsense() {
-        assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 0, 1));
-        assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 1e9, 0.5));
+        assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 0, 1, true));
+        assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 1e9, 0.5, false));
         assertThrows(IllegalArgumentException.class, () -> new CodingFigures(-1, 0.5, 1));
         assertThrows(IllegalArgumentException.class, () -> new CodingFigures(1, 0, 1));
         assertThrows(IllegalArgumentException.class, () -> new CodingFigures(Double.NaN, 0.5, 1));
