@@ -150,10 +150,13 @@ public final class NetworkClient {
             throw new IOException(url + ": " + c.getResponseCode() + " in " + sent + ", asked for " + coding);
         }
         ContentCodec codec = CODECS.find(sent).orElseThrow(() -> new IOException("unknown coding " + sent));
-        InputStream raw = auto ? new ReceiveMeter(c.getInputStream(), NetworkClient::measured) : c.getInputStream();
-        try (CountingInputStream wire = new CountingInputStream(raw);
+        ReceiveMeter meter = auto ? new ReceiveMeter(c.getInputStream(), NetworkClient::measured) : null;
+        try (CountingInputStream wire = new CountingInputStream(meter != null ? meter : c.getInputStream());
              InputStream body = codec.decode(wire)) {
             long decoded = body.transferTo(OutputStream.nullOutputStream());
+            if (meter != null && meter.endedUntold() && ReceiveMeter.timeable(decoded)) {
+                downlink.unconfirmed(); // as the library's client does: a reading no body confirms is dropped
+            }
             return new Fetched(wire.count, decoded, sent, hint);
         }
     }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.restcompress.internal.cost.LinkSpeed;
 import org.restcompress.internal.cost.Measurement;
+import org.restcompress.internal.cost.ReceiveMeter;
 
 /**
  * How fast responses from each origin arrived ({@link org.restcompress.internal.cost.ReceiveMeter}), sent back as the
@@ -29,6 +30,18 @@ final class ClientLinks {
     synchronized void record(URI uri, double bitsPerSecond, boolean atLeast) {
         links.computeIfAbsent(OriginCodings.origin(uri), origin -> new Measurement())
                 .add(bitsPerSecond, atLeast, System.nanoTime());
+    }
+
+    /**
+     * A response from the origin of {@code uri} ended without a reading, its body too small on the wire to time
+     * though {@code decodedBytes} sent as they are would have been timed: the coding hides the link, and a reading
+     * that no response confirms is dropped in time ({@link Measurement#unconfirmed}).
+     */
+    synchronized void untold(URI uri, long decodedBytes) {
+        Measurement known = links.get(OriginCodings.origin(uri));
+        if (known != null && ReceiveMeter.timeable(decodedBytes)) {
+            known.unconfirmed();
+        }
     }
 
     /** The {@code Downlink} value for a request to {@code uri} ("9.850"), or {@code null} when nothing is known. */

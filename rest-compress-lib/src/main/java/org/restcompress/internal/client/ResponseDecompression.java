@@ -50,7 +50,7 @@ final class ResponseDecompression implements ReaderInterceptor {
         if (context.getProperty(UnsupportedCodingRetry.PASS_THROUGH) != null) {
             return context.proceed();
         }
-        meterLink(context);
+        ReceiveMeter meter = meterLink(context);
         List<ContentCodec> applied;
         try {
             Object announced = context.getProperty(DictionaryExchange.ANNOUNCED);
@@ -85,6 +85,9 @@ final class ResponseDecompression implements ReaderInterceptor {
             Object entity = context.proceed();
             if (!DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
                 DictionaryCapture.drain(read); // verifies the trailer (and keeps a dictionary at the end)
+                if (meter != null && meter.endedUntold()) {
+                    links.untold((URI) context.getProperty(AcceptEncodingFilter.REQUEST_URI), body.decodedCount());
+                }
             }
             return entity;
         } catch (IOException | RuntimeException e) {
@@ -98,17 +101,19 @@ final class ResponseDecompression implements ReaderInterceptor {
     }
 
     /**
-     * Times the body's arrival for {@code Downlink}; not an event stream's, whose reads wait for the server's next
-     * event, not for the link.
+     * Times the body's arrival for {@code Downlink}, and returns the meter ({@code null} when not timed); not an event
+     * stream's, whose reads wait for the server's next event, not for the link.
      */
-    private void meterLink(ReaderInterceptorContext context) {
+    private ReceiveMeter meterLink(ReaderInterceptorContext context) {
         Object uri = context.getProperty(AcceptEncodingFilter.REQUEST_URI);
         if (links == null || !(uri instanceof URI)
                 || context.getMediaType() != null && EVENT_STREAM.isCompatible(context.getMediaType())) {
-            return;
+            return null;
         }
-        context.setInputStream(new ReceiveMeter(context.getInputStream(),
-                (bitsPerSecond, atLeast) -> links.record((URI) uri, bitsPerSecond, atLeast)));
+        ReceiveMeter meter = new ReceiveMeter(context.getInputStream(),
+                (bitsPerSecond, atLeast) -> links.record((URI) uri, bitsPerSecond, atLeast));
+        context.setInputStream(meter);
+        return meter;
     }
 
     private long limit(ReaderInterceptorContext context) {

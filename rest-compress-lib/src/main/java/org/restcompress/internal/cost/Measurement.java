@@ -12,15 +12,34 @@ public final class Measurement {
     /** A new sample's weight: links change, so the last two responses mostly decide. */
     static final double WEIGHT = 0.5;
 
+    /** Responses in a row that could not confirm the average before it is dropped ({@link #unconfirmed}). */
+    public static final int MAX_UNCONFIRMED = 16;
+
     private double value;
     private long at;
     private boolean seen;
+    private int unconfirmed;
 
     /** Adds {@code sample}, taken at {@code now} ({@link System#nanoTime()}); an expired average is not averaged in. */
     public void add(double sample, long now) {
         value = fresh(now) ? value * (1 - WEIGHT) + sample * WEIGHT : sample;
         at = now;
         seen = true;
+        unconfirmed = 0;
+    }
+
+    /**
+     * A response that would have shown the link had it come as it is, but did not: its coding made it too small to
+     * time. After {@link #MAX_UNCONFIRMED} in a row the average is dropped. Otherwise one bad reading (a client's
+     * first responses, read while its JIT had not compiled the reads, measured a veth as 61 Mbit/s) makes a server
+     * choosing by cost send a coding whose small bodies can never correct it, for as long as the reading lives.
+     * Without it the server assumes its own figure, and the next body large enough to time measures afresh.
+     */
+    public void unconfirmed() {
+        if (seen && ++unconfirmed >= MAX_UNCONFIRMED) {
+            seen = false;
+            unconfirmed = 0;
+        }
     }
 
     /**
@@ -35,6 +54,7 @@ public final class Measurement {
         value = fresh(now) ? Math.max(value, sample) : sample;
         at = now;
         seen = true;
+        unconfirmed = 0;
     }
 
     /** Whether a sample was added less than {@link #LIFETIME_NANOS} before {@code now}. */

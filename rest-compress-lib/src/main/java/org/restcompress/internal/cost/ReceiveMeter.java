@@ -36,6 +36,7 @@ public final class ReceiveMeter extends FilterInputStream {
     private final Reading report;
     private boolean started;
     private boolean reported;
+    private boolean told;
     private long bytes;
     private long nanos;
     /** Bytes and read time so far, every {@code stride}-th timed read; point 0 is the start. */
@@ -113,9 +114,20 @@ public final class ReceiveMeter extends FilterInputStream {
             long timedNanos = nanos - nanosAt[from];
             double speed = speed(timedBytes, timedNanos);
             if (speed > 0) {
+                told = true;
                 report.accept(speed, timedNanos < MIN_NANOS);
             }
         }
+    }
+
+    /** Whether the body ended and was too small to tell the link: it reported nothing. */
+    public boolean endedUntold() {
+        return reported && !told;
+    }
+
+    /** Whether a body of {@code bytes} has a second half large enough to time, had it come as it is. */
+    public static boolean timeable(long bytes) {
+        return bytes / 2 >= MIN_BYTES;
     }
 
     /**

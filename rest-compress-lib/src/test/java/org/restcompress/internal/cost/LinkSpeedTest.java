@@ -1,6 +1,8 @@
 package org.restcompress.internal.cost;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -75,5 +77,27 @@ class LinkSpeedTest {
         assertEquals(600e6, m.value(), 1);
         m.add(10e6, true, Measurement.LIFETIME_NANOS + 3); // an expired average is replaced, whatever it was
         assertEquals(10e6, m.value(), 1);
+    }
+
+    @Test
+    void aReadingNoResponseConfirmsIsDropped() {
+        Measurement m = new Measurement();
+        m.unconfirmed(); // nothing to drop
+        assertFalse(m.fresh(0));
+        m.add(61e6, 0);
+        for (int i = 1; i < Measurement.MAX_UNCONFIRMED; i++) {
+            m.unconfirmed();
+        }
+        assertTrue(m.fresh(1));
+        m.add(900e6, true, 2); // a reading, even "at least", confirms: the count starts again
+        for (int i = 1; i < Measurement.MAX_UNCONFIRMED; i++) {
+            m.unconfirmed();
+        }
+        assertTrue(m.fresh(3));
+        assertEquals(900e6, m.value(), 1);
+        m.unconfirmed();
+        assertFalse(m.fresh(4), "sixteen in a row");
+        m.add(2e9, 5); // measured afresh, not averaged with what was dropped
+        assertEquals(2e9, m.value(), 1);
     }
 }

@@ -2,6 +2,7 @@ package org.restcompress.internal.cost;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -157,8 +158,26 @@ class MetersTest {
         try (ReceiveMeter meter = new ReceiveMeter(new ByteArrayInputStream(new byte[1 << 20]),
                 (bps, atLeast) -> reports.add(bps))) {
             meter.readNBytes(1000);
+            assertFalse(meter.endedUntold(), "not ended: nothing to say of it either");
         }
         assertTrue(reports.isEmpty());
+    }
+
+    @Test
+    void receiveMeterTellsWhenABodyEndedTooSmallToTime() throws IOException {
+        List<Double> reports = new ArrayList<>();
+        ReceiveMeter small = new ReceiveMeter(new ByteArrayInputStream(new byte[20_000]),
+                (bps, atLeast) -> reports.add(bps));
+        small.transferTo(OutputStream.nullOutputStream());
+        assertTrue(small.endedUntold());
+        ReceiveMeter large = new ReceiveMeter(new ByteArrayInputStream(new byte[100_000]),
+                (bps, atLeast) -> reports.add(bps));
+        large.transferTo(OutputStream.nullOutputStream());
+        assertFalse(large.endedUntold());
+        assertEquals(1, reports.size());
+        // a 100 KB body as it is would have been timed; a 20 KB one would not
+        assertTrue(ReceiveMeter.timeable(2 * ReceiveMeter.MIN_BYTES));
+        assertFalse(ReceiveMeter.timeable(2 * ReceiveMeter.MIN_BYTES - 1));
     }
 
     private static void sleep(long millis) {
