@@ -35,7 +35,8 @@ import org.restcompress.codec.ContentCodec;
  * server has seen a few of its own responses. The rows take turns, request by request, in a new order each round,
  * each request {@link #PAUSE_MILLIS} after the last.
  *
- * <p>Arguments: base URL, runs ({@link #SMALL_RUNS} times as many for the 100 KB document), then document paths.
+ * <p>Arguments: base URL, runs ({@link #SMALL_RUNS} times as many for the 100 KB document; for the others as many
+ * more as {@link #MEASURE_NANOS} allows, up to as many), then document paths.
  */
 public final class NetworkClient {
 
@@ -52,6 +53,8 @@ public final class NetworkClient {
     /** Warm-up rounds of every row before measuring, at most, and the time they may take. */
     static final int WARM_UP_ROUNDS = Integer.getInteger("warmUp", 200);
     static final long WARM_UP_NANOS = 20_000_000_000L;
+    /** The time the measured rounds of the large document may take, at least the base number of rounds. */
+    static final long MEASURE_NANOS = 45_000_000_000L;
     /**
      * Each measured request starts on an idle link, as a REST call mostly does: after this pause the token bucket is
      * full again (16 KB at 10 Mbit/s takes 13 ms). Back to back, a request found the bucket as the one before left
@@ -73,16 +76,23 @@ public final class NetworkClient {
         for (String document : Arrays.asList(args).subList(2, args.length)) {
             URI url = base.resolve(document);
             // the small document's requests take milliseconds, where this machine's noise is largest
-            int runs = document.equals(NetworkReport.DOCUMENTS.get("100KB")) ? baseRuns * SMALL_RUNS : baseRuns;
+            boolean small = document.equals(NetworkReport.DOCUMENTS.get("100KB"));
             // Both JVMs start cold (this one per link): the first requests of a row run its decoder, and the server's
             // encoder, in the interpreter. Rounds of every row until both are compiled, or the budget is spent (on a
             // slow link, where the CPU matters least).
             long warmUntil = System.nanoTime() + WARM_UP_NANOS;
+            long roundNanos = 0;
             for (int round = 0; round < WARM_UP_ROUNDS && (round == 0 || System.nanoTime() < warmUntil); round++) {
+                long start = System.nanoTime();
                 for (String coding : ROWS) {
                     fetch(url, coding);
                 }
+                roundNanos = System.nanoTime() - start + ROWS.size() * PAUSE_MILLIS * 1_000_000;
             }
+            // Where a round is cheap (the large document on a fast link, 15 ms requests), a median of 15 moved by a
+            // tenth between two rows sending the same coding: take as many as fit the budget.
+            int runs = small ? baseRuns * SMALL_RUNS
+                    : (int) Math.max(baseRuns, Math.min(baseRuns * SMALL_RUNS, MEASURE_NANOS / roundNanos));
             // Round-robin, so that a noisy moment on this shared machine costs every row alike.
             Map<String, double[]> millis = new LinkedHashMap<>();
             Map<String, double[]> wire = new LinkedHashMap<>();
