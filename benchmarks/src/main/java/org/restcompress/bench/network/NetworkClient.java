@@ -164,7 +164,7 @@ public final class NetworkClient {
         try (CountingInputStream wire = new CountingInputStream(meter != null ? meter : c.getInputStream());
              InputStream body = codec.decode(wire)) {
             long decoded = body.transferTo(OutputStream.nullOutputStream());
-            if (meter != null && meter.endedUntold() && ReceiveMeter.timeable(decoded)) {
+            if (meter != null && meter.hidTheLink(decoded)) {
                 downlink.unconfirmed(); // as the library's client does: a reading no body confirms is dropped
             }
             return new Fetched(wire.count, decoded, sent, hint);

@@ -33,13 +33,13 @@ final class ClientLinks {
     }
 
     /**
-     * A response from the origin of {@code uri} ended without a reading, its body too small on the wire to time
-     * though {@code decodedBytes} sent as they are would have been timed: the coding hides the link, and a reading
-     * that no response confirms is dropped in time ({@link Measurement#unconfirmed}).
+     * A response from the origin of {@code uri} could not confirm its reading: its coding hid the link
+     * ({@link ReceiveMeter#hidTheLink}). A reading that no response confirms is dropped in time
+     * ({@link Measurement#unconfirmed}).
      */
-    synchronized void untold(URI uri, long decodedBytes) {
+    synchronized void unconfirmed(URI uri) {
         Measurement known = links.get(OriginCodings.origin(uri));
-        if (known != null && ReceiveMeter.timeable(decodedBytes)) {
+        if (known != null) {
             known.unconfirmed();
         }
     }

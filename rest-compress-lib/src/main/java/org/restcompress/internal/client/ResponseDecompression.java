@@ -85,8 +85,8 @@ final class ResponseDecompression implements ReaderInterceptor {
             Object entity = context.proceed();
             if (!DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
                 DictionaryCapture.drain(read); // verifies the trailer (and keeps a dictionary at the end)
-                if (meter != null && meter.endedUntold()) {
-                    links.untold((URI) context.getProperty(AcceptEncodingFilter.REQUEST_URI), body.decodedCount());
+                if (meter != null && meter.hidTheLink(body.decodedCount())) {
+                    links.unconfirmed((URI) context.getProperty(AcceptEncodingFilter.REQUEST_URI));
                 }
             }
             return entity;

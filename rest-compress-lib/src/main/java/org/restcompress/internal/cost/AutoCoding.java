@@ -141,8 +141,7 @@ public final class AutoCoding {
      */
     private boolean streams(String coding) {
         CodingStats s = stats.get(coding);
-        double typical = s == null ? -1 : s.typicalBytes();
-        return typical < 0 || typical >= STREAMED_BYTES;
+        return streamed(s == null ? -1 : s.typicalBytes());
     }
 
     /** How near the encoder's output speed a client's measurement must be to be taken for its pace. */

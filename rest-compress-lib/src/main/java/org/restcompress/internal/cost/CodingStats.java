@@ -29,9 +29,8 @@ final class CodingStats {
     private double priorCompress;
     private double decodeNanos;
     private long responses;
-    /** The responses' original sizes, decaying as the ratio does, and their count likewise. */
-    private double bodyBytes;
-    private double bodies;
+    /** The responses' original sizes. */
+    private final TypicalSize bodies = new TypicalSize();
     /** The last responses' compress nanoseconds per byte, and when each was recorded: a ring. */
     private final double[] recent = new double[WINDOW];
     private final long[] recordedAt = new long[WINDOW];
@@ -64,8 +63,7 @@ final class CodingStats {
         }
         this.in = this.in * DECAY + in;
         this.out = this.out * DECAY + out;
-        bodyBytes = bodyBytes * DECAY + in;
-        bodies = bodies * DECAY + 1;
+        bodies.record(in);
         recent[next] = (double) nanos / in;
         recordedAt[next] = clock.getAsLong();
         next = (next + 1) % WINDOW;
@@ -93,8 +91,8 @@ final class CodingStats {
     }
 
     /** The recent responses' typical original size in bytes (an average), or -1 before the first. */
-    synchronized double typicalBytes() {
-        return responses == 0 ? -1 : bodyBytes / bodies;
+    double typicalBytes() {
+        return bodies.bytes();
     }
 
     synchronized long responses() {

@@ -22,10 +22,7 @@ public final class Measurement {
 
     /** Adds {@code sample}, taken at {@code now} ({@link System#nanoTime()}); an expired average is not averaged in. */
     public void add(double sample, long now) {
-        value = fresh(now) ? value * (1 - WEIGHT) + sample * WEIGHT : sample;
-        at = now;
-        seen = true;
-        unconfirmed = 0;
+        add(sample, false, now);
     }
 
     /**
@@ -47,11 +44,11 @@ public final class Measurement {
      * in, a body that arrived too fast to time would pull a faster link's reading down to what could be timed).
      */
     public void add(double sample, boolean atLeast, long now) {
-        if (!atLeast) {
-            add(sample, now);
-            return;
+        if (!fresh(now)) {
+            value = sample;
+        } else {
+            value = atLeast ? Math.max(value, sample) : value * (1 - WEIGHT) + sample * WEIGHT;
         }
-        value = fresh(now) ? Math.max(value, sample) : sample;
         at = now;
         seen = true;
         unconfirmed = 0;

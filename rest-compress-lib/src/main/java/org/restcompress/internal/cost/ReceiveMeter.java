@@ -120,13 +120,22 @@ public final class ReceiveMeter extends FilterInputStream {
         }
     }
 
+    /**
+     * Whether the coding hid the link: the body ended too small on the wire to time, though its {@code decodedBytes}
+     * sent as they are would have been timed. Such a body cannot confirm the reading it was chosen by
+     * ({@link Measurement#unconfirmed}).
+     */
+    public boolean hidTheLink(long decodedBytes) {
+        return endedUntold() && timeable(decodedBytes);
+    }
+
     /** Whether the body ended and was too small to tell the link: it reported nothing. */
-    public boolean endedUntold() {
+    boolean endedUntold() {
         return reported && !told;
     }
 
     /** Whether a body of {@code bytes} has a second half large enough to time, had it come as it is. */
-    public static boolean timeable(long bytes) {
+    static boolean timeable(long bytes) {
         return bytes / 2 >= MIN_BYTES;
     }
 

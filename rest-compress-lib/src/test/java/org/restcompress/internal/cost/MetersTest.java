@@ -178,6 +178,9 @@ class MetersTest {
         // a 100 KB body as it is would have been timed; a 20 KB one would not
         assertTrue(ReceiveMeter.timeable(2 * ReceiveMeter.MIN_BYTES));
         assertFalse(ReceiveMeter.timeable(2 * ReceiveMeter.MIN_BYTES - 1));
+        assertTrue(small.hidTheLink(100_000), "20 KB on the wire, 100 KB decoded: the coding hid the link");
+        assertFalse(small.hidTheLink(20_000), "as it is it would not have been timed either");
+        assertFalse(large.hidTheLink(100_000), "timed");
     }
 
     private static void sleep(long millis) {
