@@ -19,7 +19,6 @@ import java.util.Random;
 import org.restcompress.bench.Stats;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.internal.codec.CodecRegistry;
-import org.restcompress.internal.cost.LinkSpeed;
 import org.restcompress.internal.cost.Measurement;
 import org.restcompress.internal.cost.ReceiveMeter;
 import org.restcompress.codec.ContentCodec;
@@ -150,7 +149,7 @@ public final class NetworkClient {
         c.setRequestProperty("Accept-Encoding", auto ? String.join(", ", CODINGS.subList(1, CODINGS.size()))
                 : coding + ", *;q=0");
         c.setReadTimeout(120_000);
-        String hint = auto && downlink.fresh(System.nanoTime()) ? LinkSpeed.downlinkValue(downlink.value()) : null;
+        String hint = auto && downlink.fresh(System.nanoTime()) ? downlink.downlinkValue() : null;
         if (hint != null) { // as the library's client does: how fast the last ones came
             c.setRequestProperty("Downlink", hint);
         }

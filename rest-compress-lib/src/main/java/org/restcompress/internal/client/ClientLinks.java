@@ -3,7 +3,6 @@ package org.restcompress.internal.client;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.restcompress.internal.cost.LinkSpeed;
 import org.restcompress.internal.cost.Measurement;
 import org.restcompress.internal.cost.ReceiveMeter;
 
@@ -50,6 +49,6 @@ final class ClientLinks {
         if (known == null || !known.fresh(System.nanoTime())) {
             return null;
         }
-        return LinkSpeed.downlinkValue(known.value());
+        return known.downlinkValue();
     }
 }

@@ -19,6 +19,8 @@ public final class Measurement {
     private long at;
     private boolean seen;
     private int unconfirmed;
+    /** The average as a {@code Downlink} value, once asked for; {@code null} after it changed. */
+    private String downlink;
 
     /** Adds {@code sample}, taken at {@code now} ({@link System#nanoTime()}); an expired average is not averaged in. */
     public void add(double sample, long now) {
@@ -44,10 +46,14 @@ public final class Measurement {
      * in, a body that arrived too fast to time would pull a faster link's reading down to what could be timed).
      */
     public void add(double sample, boolean atLeast, long now) {
+        double was = value;
         if (!fresh(now)) {
             value = sample;
         } else {
             value = atLeast ? Math.max(value, sample) : value * (1 - WEIGHT) + sample * WEIGHT;
+        }
+        if (value != was) {
+            downlink = null;
         }
         at = now;
         seen = true;
@@ -62,5 +68,16 @@ public final class Measurement {
     /** The average; meaningful while {@link #fresh}. */
     public double value() {
         return value;
+    }
+
+    /**
+     * The average as a client sends it, {@link LinkSpeed#downlinkValue}: formatted once for all the requests until it
+     * changes (a client reading only "at least" keeps it for good), not in each request.
+     */
+    public String downlinkValue() {
+        if (downlink == null) {
+            downlink = LinkSpeed.downlinkValue(value);
+        }
+        return downlink;
     }
 }

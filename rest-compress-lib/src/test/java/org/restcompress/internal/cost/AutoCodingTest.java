@@ -1,11 +1,14 @@
 package org.restcompress.internal.cost;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** The application's choice on recorded figures: no clock, no calibration thread. */
@@ -14,10 +17,11 @@ class AutoCodingTest {
     private static final List<String> CANDIDATES = List.of("zstd", "lz4", "gzip", "identity");
 
     private double load;
-    private final AutoCoding auto = new AutoCoding(new LinkSpeed(1e9), () -> load, Map.of(
+    private final AtomicLong now = new AtomicLong();
+    private final AutoCoding auto = new AutoCoding(new LinkSpeed(1e9, now::get), () -> load, Map.of(
             "zstd", CodingFigures.ofSpeeds(351, 0.208, 810),
             "lz4", CodingFigures.ofSpeeds(577, 0.375, 2091),
-            "gzip", CodingFigures.ofSpeeds(43, 0.186, 490)));
+            "gzip", CodingFigures.ofSpeeds(43, 0.186, 490)), now::get);
 
     @Test
     void followsTheLink() {
@@ -94,6 +98,37 @@ class AutoCodingTest {
     }
 
     @Test
+    void aDecisionIsReusedForASecondWhileItsInputsRepeat() {
+        AutoCoding.Decision first = auto.choose(CANDIDATES, "100", 100_000);
+        assertEquals("zstd", first.coding());
+        AutoCoding.Decision again = auto.choose(CANDIDATES, "100", 120_000);
+        assertSame(first.ranking(), again.ranking()); // not ranked again
+        assertTrue(again.describe().contains("; body 117 KB whole;"), again.describe()); // but this request's body
+        assertNotSame(first.ranking(), auto.choose(CANDIDATES, "100.5", 100_000).ranking());
+        assertNotSame(first.ranking(), auto.choose(List.of("zstd", "gzip"), "100", 100_000).ranking());
+        assertNotSame(first.ranking(), auto.choose(CANDIDATES, "100", 1_000_000).ranking()); // streams
+        load = 1;
+        assertNotSame(first.ranking(), auto.choose(CANDIDATES, "100", 100_000).ranking());
+        load = 0;
+        AutoCoding.Decision kept = auto.choose(CANDIDATES, "100", 100_000);
+        assertSame(kept.ranking(), auto.choose(CANDIDATES, "100", 100_000).ranking());
+        // this application's zstd bodies hardly compress: the decisions from the next second on know it
+        for (int i = 0; i < 20; i++) {
+            auto.recordCompression("zstd", 1_000_000, 600_000, 50_000_000);
+        }
+        assertEquals("zstd", auto.choose(CANDIDATES, "100", 100_000).coding());
+        now.addAndGet(AutoCoding.REUSE_NANOS - 1);
+        assertSame(kept.ranking(), auto.choose(CANDIDATES, "100", 100_000).ranking());
+        now.addAndGet(1);
+        assertEquals("lz4", auto.choose(CANDIDATES, "100", 100_000).coding());
+        // a link the server measured counts at once
+        AutoCoding.Decision configured = auto.choose(CANDIDATES, null, 100_000);
+        assertEquals(LinkSpeed.Source.CONFIGURED, configured.link().source());
+        auto.recordLink(10e6);
+        assertEquals(LinkSpeed.Source.MEASURED, auto.choose(CANDIDATES, null, 100_000).link().source());
+    }
+
+    @Test
     void aDownlinkAtTheEncodersPaceOnlySaysAtLeast() {
         // zstd produces 8 * 0.208 / (1/351 MB/s) = 584 Mbit/s: a client measuring 500 may have waited for it
         AutoCoding.Decision paced = auto.choose(CANDIDATES, "500");
@@ -114,6 +149,7 @@ class AutoCodingTest {
         for (int i = 0; i < 30; i++) {
             auto.recordCompression("zstd", 1_000_000, 208_000, 2_849_000);
         }
+        now.addAndGet(AutoCoding.REUSE_NANOS); // the figures count from the next decision
         assertTrue(auto.choose(CANDIDATES, "500").describe().contains("downlink-at-least"));
     }
 

@@ -2,6 +2,7 @@ package org.restcompress.internal.cost;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicLong;
@@ -46,7 +47,8 @@ class LinkSpeedTest {
 
     @Test
     void malformedHintsAreIgnored() {
-        for (String bad : new String[] {"", " ", "fast", "-3", "0", "NaN", "Infinity", "1e9", "12345678901234567"}) {
+        for (String bad : new String[] {"", " ", "fast", "-3", "0", "NaN", "Infinity", "1e9", "12345678901234567",
+                "1e3", "0x1p3", "1.5d", "1.2345", "1.", ".5", "+1", "1,5", "1 000"}) { // RFC 8941 decimals only
             assertEquals(LinkSpeed.Source.CONFIGURED, link.estimate(bad).source(), bad);
         }
     }
@@ -57,6 +59,10 @@ class LinkSpeedTest {
         assertEquals("0.001", LinkSpeed.downlinkValue(1234));
         assertEquals("4012.552", LinkSpeed.downlinkValue(4012.5516e6));
         assertEquals(4012.552, LinkSpeed.parseDownlink(LinkSpeed.downlinkValue(4012.5516e6)), 0);
+        assertEquals(999999.999, LinkSpeed.parseDownlink("999999.999"), 0);
+        assertEquals(0, LinkSpeed.parseDownlink("1000000"), 0); // a terabit is no link of ours
+        assertEquals(0.1, LinkSpeed.parseDownlink("0.1"), 0); // the nearest double, as parseDouble reads it
+        assertEquals(1.75, LinkSpeed.parseDownlink("1.75"), 0);
     }
 
     @Test
@@ -77,6 +83,20 @@ class LinkSpeedTest {
         assertEquals(600e6, m.value(), 1);
         m.add(10e6, true, Measurement.LIFETIME_NANOS + 3); // an expired average is replaced, whatever it was
         assertEquals(10e6, m.value(), 1);
+    }
+
+    @Test
+    void theDownlinkValueFollowsTheAverage() {
+        Measurement m = new Measurement();
+        m.add(100e6, 0);
+        String first = m.downlinkValue();
+        assertEquals("100.000", first);
+        m.add(50e6, true, 1); // says nothing new: the same value, formatted once
+        assertSame(first, m.downlinkValue());
+        m.add(50e6, false, 2);
+        assertEquals("75.000", m.downlinkValue());
+        m.add(900e6, true, 3);
+        assertEquals("900.000", m.downlinkValue());
     }
 
     @Test
