@@ -311,7 +311,7 @@ class RequestDecodingTest {
      * RESTEasy it says so ({@code Connection: close}); under Jersey, which has committed the response by then, it
      * does not, so a client that pooled the connection finds it dead on its next request. curl and HttpURLConnection
      * resend that request; the JDK HttpClient resends only idempotent ones unless
-     * {@code jdk.httpclient.enableAllMethodRetry} is set, as the Jersey build sets it for this suite. CXF reads the
+     * {@code jdk.httpclient.enableAllMethodRetry} is set, as this suite's build sets it. CXF reads the
      * rest of the body itself before it answers, so there the connection stays open and serves the next request.
      */
     @ParameterizedTest
