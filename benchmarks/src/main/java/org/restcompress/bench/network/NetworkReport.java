@@ -272,7 +272,8 @@ public final class NetworkReport {
                 .append("Machine: ").append(Runtime.getRuntime().availableProcessors()).append(" cores, JDK ")
                 .append(Runtime.version()).append(", ").append(LocalDate.now())
                 .append(quick ? " (quick mode: not a measurement)" : "").append(".\n")
-                .append("Command (as root): `cd benchmarks && java -cp target/benchmarks.jar org.restcompress.bench.network.NetworkReport`")
+                .append("Command (as root): `cd benchmarks && java -cp target/benchmarks.jar ")
+                .append("org.restcompress.bench.network.NetworkReport`")
                 .append(" (or `benchmarks/run-all.sh`).\n\n")
                 .append("The demo server (`rest-demo-app.jar`, with `restcompress.preference=auto`) in one network ")
                 .append("namespace, the client in another, a veth pair between them shaped by a `tc tbf` token bucket ")
@@ -284,9 +285,11 @@ public final class NetworkReport {
                 .append("decoded as they arrive with the library's codecs; *time* is the median of ").append(runs)
                 .append(" requests, or as many more as a round of every row allows in ")
                 .append(NetworkClient.MEASURE_NANOS / 1_000_000_000).append(" s, up to ")
-                .append(runs * NetworkClient.SMALL_RUNS).append(" (the auto row's *sent* column counts them; ")
-                .append(runs * NetworkClient.SMALL_RUNS)
-                .append(" for the 100 KB document; after up to ").append(NetworkClient.WARM_UP_ROUNDS)
+                .append(runs * NetworkClient.SMALL_RUNS).append(" (for the 100 KB document ")
+                .append(runs * NetworkClient.SMALL_RUNS).append(" to ").append(runs * NetworkClient.MOST_SMALL_RUNS)
+                .append(", as many as fit ").append(NetworkClient.SMALL_MEASURE_NANOS / 1_000_000_000)
+                .append(" s; the auto row's *sent* column counts them; after up to ")
+                .append(NetworkClient.WARM_UP_ROUNDS)
                 .append(" rounds of every row, at most 20 s, to warm both JVMs) from sending the request to the last ")
                 .append("decoded byte, the rows ")
                 .append("taking turns request by request, in a new order each round, each request ")
@@ -367,7 +370,8 @@ public final class NetworkReport {
                     agree += !tie && !miss ? 1 : 0;
                     ties += tie ? 1 : 0;
                     misses += miss ? 1 : 0;
-                    md.append(' ').append(predicted).append(" / ").append(winner).append(miss ? " ✗" : "").append(" |");
+                    md.append(' ').append(predicted).append(" / ").append(winner).append(miss ? " ✗" : "")
+                            .append(" |");
                 }
                 md.append('\n');
             }
