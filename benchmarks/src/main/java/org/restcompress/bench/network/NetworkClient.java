@@ -35,8 +35,8 @@ import org.restcompress.codec.ContentCodec;
  * each request {@link #PAUSE_MILLIS} after the last.
  *
  * <p>Arguments: base URL, runs, then document paths. Each document takes as many rounds as fit its budget
- * ({@link #MEASURE_NANOS}; {@link #SMALL_MEASURE_NANOS} for the 100 KB one), at least the runs and at most
- * {@link #SMALL_RUNS} times as many ({@link #SMALL_RUNS} times and {@link #MOST_SMALL_RUNS} times for the 100 KB one).
+ * ({@link #MEASURE_NANOS}), from the runs to {@link #SMALL_RUNS} times as many; the 100 KB one as many as fit
+ * {@link #SMALL_MEASURE_NANOS}, from {@link #SMALL_RUNS} to {@link #MOST_SMALL_RUNS} times the runs.
  */
 public final class NetworkClient {
 
