@@ -319,8 +319,12 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                     + metering.encoder.bytes() + " bytes in " + metering.encoder.nanos() / 1000 + " us" : ""));
         }
         auto.recordLink(metering.link.bitsPerSecond());
+        auto.recordCopy(metering.link.bytes(), metering.link.copyNanos());
         TimedEncoder encoder = metering.encoder;
-        policy.recordBody(encoder != null ? encoder.bytes() : metering.link.bytes());
+        // the writer's time: all but the encoder's (its writes included) or, without one, the writes'
+        long produceNanos = System.nanoTime() - metering.start - (encoder != null ? encoder.nanos()
+                : metering.link.nanos());
+        policy.recordBody(encoder != null ? encoder.bytes() : metering.link.bytes(), produceNanos);
         if (coding != null && encoder != null) {
             auto.recordCompression(coding, encoder.bytes(), metering.link.bytes(),
                     Math.max(0, encoder.nanos() - metering.link.nanos()));
@@ -329,6 +333,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
     /** The meters of one response. */
     private static final class Metering {
+        final long start = System.nanoTime();
         final WriteMeter link;
         TimedEncoder encoder;
 
