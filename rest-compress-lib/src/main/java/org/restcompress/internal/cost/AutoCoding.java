@@ -21,8 +21,6 @@ public final class AutoCoding {
     private static final System.Logger LOG = System.getLogger("org.restcompress.decision");
 
     private final Map<String, CodingStats> stats = new ConcurrentHashMap<>();
-    /** Nanoseconds to hand one byte to the socket (writes that did not wait): the host's, for every method. */
-    private final RecentMedian copy;
     private final LinkSpeed link;
     private final DoubleSupplier cpu;
     private final LongSupplier clock;
@@ -36,27 +34,20 @@ public final class AutoCoding {
      * a note when there was none to make. Described only when asked (logs, the debug header), not per request.
      */
     public record Decision(String coding, String note, List<CostModel.Estimate> ranking, LinkSpeed.Estimate link,
-            CostModel.ServerWork work, double bodyBytes, double load) {
+            double bodyBytes, double load) {
 
         /** A choice made without estimates, for {@code note}'s reason. */
         public static Decision of(String coding, String note) {
-            return new Decision(coding, note, List.of(), null, CostModel.ServerWork.NONE, -1, 0);
+            return new Decision(coding, note, List.of(), null, -1, 0);
         }
 
-        /**
-         * "identity 8.00 < lz4 9.50 ms/MB; link 1000 Mbit/s configured; body 1773 KB streamed, produced at 5.00 and
-         * copied at 3.00 ms/MB; cpu 12%".
-         */
+        /** "lz4 7.40 < zstd 7.80 < identity 8.00 ms/MB; link 1000 Mbit/s configured; body 98 KB whole; cpu 12%". */
         public String describe() {
             if (ranking.isEmpty()) {
                 return note;
             }
             String body = bodyBytes < 0 ? "" : "; body " + Math.round(bodyBytes / 1024) + " KB "
                     + (streamed(bodyBytes) ? "streamed" : "whole");
-            if (!work.equals(CostModel.ServerWork.NONE)) {
-                body += (body.isEmpty() ? "; body" : ",") + " produced at " + CostModel.number(work.produceNanos())
-                        + " and copied at " + CostModel.number(work.copyNanos()) + " ms/MB";
-            }
             return CostModel.describe(ranking) + "; link " + link + body + "; cpu " + Math.round(load * 100) + "%";
         }
     }
@@ -70,7 +61,6 @@ public final class AutoCoding {
         this.link = link;
         this.cpu = cpu;
         this.clock = clock;
-        this.copy = new RecentMedian(RecentMedian.NONE, clock);
         priors.forEach((coding, figures) -> stats.put(coding, new CodingStats(figures)));
     }
 
@@ -117,20 +107,10 @@ public final class AutoCoding {
 
     /**
      * The fastest of {@code candidates} (server preference order, {@code identity} among them when acceptable) for
-     * a client that sent {@code downlink} (or {@code null}), for the next body of a method whose recent ones were
-     * {@code bodies}.
+     * a client that sent {@code downlink} (or {@code null}), for a body of about {@code bodyBytes} (the method's
+     * recent ones, {@link TypicalSize}; negative when unknown).
      */
-    public Decision choose(List<String> candidates, String downlink, MethodBodies bodies) {
-        return choose(candidates, downlink, bodies.bytes(), bodies.produceNanos(), bodies);
-    }
-
-    /** For a body of about {@code bodyBytes} (negative when unknown) whose production costs nothing. */
-    Decision choose(List<String> candidates, String downlink, double bodyBytes) {
-        return choose(candidates, downlink, bodyBytes, 0, null);
-    }
-
-    private Decision choose(List<String> candidates, String downlink, double bodyBytes, double produceNanos,
-            MethodBodies method) {
+    public Decision choose(List<String> candidates, String downlink, double bodyBytes) {
         boolean streamed = streamed(bodyBytes);
         double load = cpu.getAsDouble();
         double weight = CpuLoad.weight(load);
@@ -138,43 +118,39 @@ public final class AutoCoding {
         long current = version.get();
         Made made = last;
         Decision decision;
-        if (made != null && made.holds(method, candidates, downlink, streamed, weight, current, now)) {
+        if (made != null && made.holds(candidates, downlink, streamed, weight, current, now)) {
             decision = made.decision;
         } else {
-            decision = rank(candidates, downlink, streamed, weight,
-                    new CostModel.ServerWork(produceNanos, copy.value()));
-            last = new Made(method, candidates, downlink, streamed, weight, current, now + REUSE_NANOS, decision);
+            decision = rank(candidates, downlink, streamed, weight);
+            last = new Made(candidates, downlink, streamed, weight, current, now + REUSE_NANOS, decision);
         }
-        return new Decision(decision.coding(), decision.note(), decision.ranking(), decision.link(), decision.work(),
-                bodyBytes, load);
+        return new Decision(decision.coding(), decision.note(), decision.ranking(), decision.link(), bodyBytes, load);
     }
 
     /**
-     * How long a decision is reused for requests that bring the same inputs. The codings' figures and the server's
-     * work are medians and averages over about ten responses, which every response moves a little: they count from
-     * the next decision, at most this much later. Measurements also expire with time ({@link Measurement#LIFETIME_NANOS}).
+     * How long a decision is reused for requests that bring the same inputs. The codings' figures are moving
+     * averages over about ten responses, which every compressed response moves a little: they count from the next
+     * decision, at most this much later. Measurements also expire with time ({@link Measurement#LIFETIME_NANOS}).
      */
     static final long REUSE_NANOS = 1_000_000_000L;
 
     /**
-     * A decision and what it was made of. Most requests repeat the last one: the same method, client and candidates,
-     * the same CPU weight. Ranking again costs a few microseconds in compiled code, but a tenth of a millisecond in a request
+     * A decision and what it was made of. Most requests repeat the last one: the same client and candidates, the same
+     * CPU weight. Ranking again costs a few microseconds in compiled code, but a tenth of a millisecond in a request
      * to an idle server, its code and data cold: 5 % of a 100 KB response on a fast link, which is all of auto's
      * allowance there.
      */
-    private record Made(MethodBodies method, List<String> candidates, String downlink, boolean streamed,
-            double weight, long version, long until, Decision decision) {
+    private record Made(List<String> candidates, String downlink, boolean streamed, double weight, long version,
+            long until, Decision decision) {
 
-        boolean holds(MethodBodies method, List<String> candidates, String downlink, boolean streamed, double weight,
-                long version, long now) {
-            return this.method == method && this.version == version && now - until < 0 && this.streamed == streamed
-                    && this.weight == weight && Objects.equals(this.downlink, downlink)
-                    && this.candidates.equals(candidates);
+        boolean holds(List<String> candidates, String downlink, boolean streamed, double weight, long version,
+                long now) {
+            return this.version == version && now - until < 0 && this.streamed == streamed && this.weight == weight
+                    && Objects.equals(this.downlink, downlink) && this.candidates.equals(candidates);
         }
     }
 
-    private Decision rank(List<String> candidates, String downlink, boolean streamed, double weight,
-            CostModel.ServerWork work) {
+    private Decision rank(List<String> candidates, String downlink, boolean streamed, double weight) {
         LinkSpeed.Estimate speed = link.estimate(downlink);
         Map<String, CodingFigures> figures = new HashMap<>();
         for (String coding : candidates) {
@@ -183,8 +159,7 @@ public final class AutoCoding {
                 figures.put(coding, s.figures());
             }
         }
-        List<CostModel.Estimate> ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight, streamed,
-                work);
+        List<CostModel.Estimate> ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight, streamed);
         if (ranking.isEmpty()) { // only codings nothing is known of yet: the server's preference
             return Decision.of(candidates.get(0).equals(CostModel.IDENTITY) ? null : candidates.get(0),
                     "no figures yet");
@@ -193,10 +168,10 @@ public final class AutoCoding {
         if (speed.source() == LinkSpeed.Source.DOWNLINK && pacedByEncoder(speed, figures.get(first))
                 && streams(first) && link.configured() > speed.bitsPerSecond()) {
             speed = new LinkSpeed.Estimate(link.configured(), LinkSpeed.Source.DOWNLINK_AT_LEAST);
-            ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight, streamed, work);
+            ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight, streamed);
         }
         String best = ranking.get(0).coding();
-        return new Decision(best.equals(CostModel.IDENTITY) ? null : best, null, ranking, speed, work, -1, 0);
+        return new Decision(best.equals(CostModel.IDENTITY) ? null : best, null, ranking, speed, -1, 0);
     }
 
     /**
@@ -241,25 +216,6 @@ public final class AutoCoding {
         CodingStats s = stats.get(coding);
         if (s != null) {
             s.record(in, out, compressNanos);
-        }
-    }
-
-    /** Below this many bytes a response's copying says more about its writes' fixed cost than about a byte's. */
-    static final long MIN_COPIED_BYTES = 16 * 1024;
-    /**
-     * Copying into a socket's buffer takes 1 to 3 ns a byte on this project's VM; a response whose writes took longer
-     * waited, in pieces too short to tell from copying (for the link, 64 KB at 1 Gbit/s is half a millisecond, or for
-     * a core), and that time is the link's or nobody's.
-     */
-    static final double MAX_COPY_NANOS = 5;
-
-    /**
-     * One response's writes to the socket: {@code bytes} (coded) in {@code copyNanos} of writes that did not wait
-     * ({@link WriteMeter#copyNanos()}); ignored while the CPU is busy, when writes wait for a core.
-     */
-    public void recordCopy(long bytes, long copyNanos) {
-        if (bytes >= MIN_COPIED_BYTES && copyNanos >= 0 && cpu.getAsDouble() < TRUSTED_WAITS_LOAD) {
-            copy.add(Math.min(MAX_COPY_NANOS, (double) copyNanos / bytes));
         }
     }
 

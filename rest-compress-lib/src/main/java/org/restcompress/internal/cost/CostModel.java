@@ -19,12 +19,6 @@ import java.util.Map;
  * (its coded bytes fit the container's buffer, zstd compresses it as one block) is compressed before its first byte
  * leaves: nothing overlaps, and the formula's sum is the time (on the 100 KB document at 10 Mbit/s, zstd beats gzip
  * by 12 %, as the sum says and the overlap does not).
- *
- * <p>The server's own work around the codec counts too ({@link ServerWork}): producing the body (the entity's writer)
- * and handing the coded bytes to the socket. Every coding pays the first, and the second by its bytes; neither
- * overlaps the codec, which runs in the same thread. On a fast link they decide: on the 1.8 MB document at 1 Gbit/s
- * producing took 5 ns a byte and copying 2 to 5 ns a byte sent, so the server's thread, not the link, paced lz4, and
- * the body as it is arrived first, which the codec's figures alone (3.8 against 8 ms/MB) had not seen.
  */
 public final class CostModel {
 
@@ -40,30 +34,6 @@ public final class CostModel {
     }
 
     /**
-     * The server's work besides the codec's, measured on its responses.
-     *
-     * @param produceNanos nanoseconds to produce one byte of the original (serializing the entity)
-     * @param copyNanos    nanoseconds to hand one byte to the socket, in writes that did not wait for the link
-     */
-    public record ServerWork(double produceNanos, double copyNanos) {
-
-        public static final ServerWork NONE = new ServerWork(0, 0);
-
-        public ServerWork {
-            if (!(produceNanos >= 0) || !(copyNanos >= 0) || Double.isInfinite(produceNanos)
-                    || Double.isInfinite(copyNanos)) {
-                throw new IllegalArgumentException("bad server work " + produceNanos + ", " + copyNanos);
-            }
-        }
-    }
-
-    /** {@link #rank(List, Map, double, double, boolean, ServerWork)} without the server's own work. */
-    public static List<Estimate> rank(List<String> candidates, Map<String, CodingFigures> figures,
-            double bitsPerSecond, double cpuWeight, boolean streamed) {
-        return rank(candidates, figures, bitsPerSecond, cpuWeight, streamed, ServerWork.NONE);
-    }
-
-    /**
      * Every candidate's estimate, fastest first (ties keep the candidates' order, which is the server's preference).
      *
      * @param candidates    codings in server preference order, {@code identity} among them when it is acceptable
@@ -71,10 +41,9 @@ public final class CostModel {
      * @param bitsPerSecond the link's speed
      * @param cpuWeight     how much a nanosecond of compression costs, 1 on an idle server, more on a busy one
      * @param streamed      whether the body is large enough for sending to overlap compressing and decoding
-     * @param work          the server's work besides the codec's
      */
     public static List<Estimate> rank(List<String> candidates, Map<String, CodingFigures> figures,
-            double bitsPerSecond, double cpuWeight, boolean streamed, ServerWork work) {
+            double bitsPerSecond, double cpuWeight, boolean streamed) {
         if (!(bitsPerSecond > 0) || !(cpuWeight >= 1)) {
             throw new IllegalArgumentException("bad link " + bitsPerSecond + " or CPU weight " + cpuWeight);
         }
@@ -83,8 +52,7 @@ public final class CostModel {
         for (String coding : candidates) {
             CodingFigures f = IDENTITY.equals(coding) ? CodingFigures.IDENTITY : figures.get(coding);
             if (f != null) {
-                double server = work.produceNanos() + work.copyNanos() * f.ratio() * cpuWeight;
-                estimates.add(new Estimate(coding, time(server, f.compressNanos() * cpuWeight, f.ratio() * sendNanos,
+                estimates.add(new Estimate(coding, time(f.compressNanos() * cpuWeight, f.ratio() * sendNanos,
                         f.decodeNanos(), streamed)));
             }
         }
@@ -92,13 +60,9 @@ public final class CostModel {
         return estimates;
     }
 
-    /**
-     * {@code server} is the work around the codec, in the codec's thread: it adds to the CPU's side, but streams from
-     * the first byte, so only the codec's stages leave a pipeline to fill.
-     */
-    static double time(double server, double compress, double send, double decode, boolean streamed) {
-        double codec = compress + decode;
-        return streamed ? Math.max(server + codec, send) + FILL * Math.min(codec, send) : server + codec + send;
+    static double time(double compress, double send, double decode, boolean streamed) {
+        double cpu = compress + decode;
+        return streamed ? Math.max(cpu, send) + FILL * Math.min(cpu, send) : cpu + send;
     }
 
     /** "lz4 7.4 < zstd 7.8 < identity 14.5 ms/MB": the ranking as the decision's reason names it. */

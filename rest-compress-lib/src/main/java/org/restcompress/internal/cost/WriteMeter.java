@@ -30,8 +30,6 @@ public final class WriteMeter extends OutputStream {
     private final OutputStream out;
     private long bytes;
     private long nanos;
-    /** Of {@code nanos}, in writes that waited for the link. */
-    private long waited;
     /** When the last waiting write ended (its buffer full), or -1 */
     private long lastBlockEnd = -1;
     private long bytesSinceBlock;
@@ -83,7 +81,6 @@ public final class WriteMeter extends OutputStream {
         nanos += took;
         bytesSinceBlock += n;
         if (took >= BLOCKED) {
-            waited += took;
             if (lastBlockEnd >= 0 && bytesSinceBlock > 0) {
                 pairedBytes += bytesSinceBlock;
                 pairedNanos += end - lastBlockEnd;
@@ -102,14 +99,6 @@ public final class WriteMeter extends OutputStream {
     /** Nanoseconds spent in writes, waiting included: not the encoder's time. */
     public long nanos() {
         return nanos;
-    }
-
-    /**
-     * Nanoseconds spent in writes that did not wait for the link: the server's own work of handing the bytes to the
-     * socket (on this project's VM, 2 to 5 ns a byte, as much as a 1 Gbit/s link takes to send it).
-     */
-    public long copyNanos() {
-        return nanos - waited;
     }
 
     /** The link's speed in bits per second as this response showed it, or 0 when it showed nothing. */

@@ -319,12 +319,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                     + metering.encoder.bytes() + " bytes in " + metering.encoder.nanos() / 1000 + " us" : ""));
         }
         auto.recordLink(metering.link.bitsPerSecond());
-        auto.recordCopy(metering.link.bytes(), metering.link.copyNanos());
         TimedEncoder encoder = metering.encoder;
-        // the writer's time: all but the encoder's (its writes included) or, without one, the writes'
-        long produceNanos = System.nanoTime() - metering.start - (encoder != null ? encoder.nanos()
-                : metering.link.nanos());
-        policy.recordBody(encoder != null ? encoder.bytes() : metering.link.bytes(), produceNanos);
+        policy.recordBody(encoder != null ? encoder.bytes() : metering.link.bytes());
         if (coding != null && encoder != null) {
             auto.recordCompression(coding, encoder.bytes(), metering.link.bytes(),
                     Math.max(0, encoder.nanos() - metering.link.nanos()));
@@ -333,7 +329,6 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
     /** The meters of one response. */
     private static final class Metering {
-        final long start = System.nanoTime();
         final WriteMeter link;
         TimedEncoder encoder;
 

@@ -60,53 +60,6 @@ class AutoCodingTest {
     }
 
     @Test
-    void aMethodsProducingCostFollowsItsRecentResponses() {
-        MethodBodies bodies = new MethodBodies(now::get);
-        assertEquals(0, bodies.produceNanos(), 0); // nothing known: nothing charged
-        for (int i = 0; i < 3; i++) {
-            bodies.record(1_000_000, 5_000_000);
-        }
-        bodies.record(1_000_000, 900_000_000); // one response whose thread was descheduled
-        assertEquals(5, bodies.produceNanos(), 1e-9);
-        for (int i = 0; i < 20; i++) {
-            bodies.record(1_000, 60_000_000); // a writer fed by a slow source: counted at the cap
-        }
-        assertEquals(MethodBodies.MAX_PRODUCE_NANOS, bodies.produceNanos(), 1e-9);
-    }
-
-    @Test
-    void theServersOwnWorkCountsOnAFastLink() {
-        // network.md's 1.8 MB document at 1 Gbit/s: producing it took 5 ns a byte, copying lz4's bytes 3 ns a byte
-        MethodBodies bodies = new MethodBodies(now::get);
-        for (int i = 0; i < 3; i++) {
-            bodies.record(1_815_272, 9_076_360);
-        }
-        assertEquals("lz4", auto.choose(CANDIDATES, "1000", bodies).coding()); // nothing copied yet
-        auto.recordCopy(680_318, 2_040_954);
-        auto.recordCopy(AutoCoding.MIN_COPIED_BYTES - 1, 1_000_000_000); // too small to tell a byte's cost
-        load = 0.8;
-        auto.recordCopy(680_318, 1_000_000_000); // its writes may have waited for a core
-        load = 0;
-        now.addAndGet(AutoCoding.REUSE_NANOS); // the figures count from the next decision
-        AutoCoding.Decision decision = auto.choose(CANDIDATES, "1000", bodies);
-        assertNull(decision.coding(), decision.describe()); // the server's thread, not the link, paces lz4
-        assertTrue(decision.describe().contains("; body 1773 KB streamed, produced at 5.00 and copied at 3.00 ms/MB;"),
-                decision.describe());
-        // copying slower than memory waited for something: counted at most as MAX_COPY_NANOS
-        for (int i = 0; i < 2; i++) {
-            auto.recordCopy(680_318, 680_318_000);
-        }
-        now.addAndGet(AutoCoding.REUSE_NANOS);
-        assertTrue(auto.choose(CANDIDATES, "1000", bodies).describe().contains(" copied at 5.00 ms/MB;"));
-        // at 100 Mbit/s the link still decides
-        assertEquals("zstd", auto.choose(CANDIDATES, "100", bodies).coding());
-        // another method's decision is its own: a body produced for free
-        MethodBodies free = new MethodBodies(now::get);
-        free.record(1_815_272, 0);
-        assertEquals("lz4", auto.choose(CANDIDATES, "1000", free).coding());
-    }
-
-    @Test
     void aLinkMeasuredByTheServerCounts() {
         auto.recordLink(10e6);
         AutoCoding.Decision decision = auto.choose(CANDIDATES, null);

@@ -50,8 +50,6 @@ class MetersTest {
         // at most a chunk per 2 ms; the first chunk is not counted (the buffer might have had room before it)
         assertTrue(speed > 0 && speed <= WriteMeter.CHUNK * 8e9 / 2e6, Double.toString(speed));
         assertTrue(meter.nanos() >= 11 * 2_000_000L);
-        // every chunk waited: what is left of the writes' time is the one flush, the server's own copying
-        assertTrue(meter.copyNanos() >= 0 && meter.copyNanos() < WriteMeter.BLOCKED, meter.toString());
     }
 
     @Test
@@ -62,7 +60,6 @@ class MetersTest {
         meter.flush();
         assertEquals(0, meter.bitsPerSecond(), 0);
         assertEquals((1 << 20) + 1, meter.bytes());
-        assertTrue(meter.copyNanos() > 0 && meter.copyNanos() <= meter.nanos(), meter.toString());
     }
 
     @Test
