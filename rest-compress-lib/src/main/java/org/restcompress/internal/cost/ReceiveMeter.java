@@ -21,7 +21,7 @@ import java.io.InputStream;
  * sliced to an eighth of the bytes read so far, at least {@link #SLICE} (a decoder may ask for a whole 64 KB block,
  * which the connection's buffer then returns at once): the half is found within a sixteenth of the body, and a long
  * body takes few reads more than its decoder asks for (sliced to 8 KB throughout, a 680 KB lz4 body took 85 reads and
- * arrived 4 % later on a 1 Gbit/s link). The body's progress is kept at {@link #POINTS} points, thinned as it grows:
+ * arrived 3.7 % later on a 1 Gbit/s link). The body's progress is kept at {@link #POINTS} points, thinned as it grows:
  * memory is bounded. Reports once. Not thread-safe.
  */
 public final class ReceiveMeter extends FilterInputStream {
