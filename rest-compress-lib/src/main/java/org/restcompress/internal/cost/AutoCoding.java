@@ -26,7 +26,7 @@ public final class AutoCoding {
     private final LongSupplier clock;
     /** Bumped when the priors were measured or the server measured the link: a decision made before is stale. */
     private final AtomicLong version = new AtomicLong();
-    /** The last decision made, reused while nothing it was made of changed; see {@link #choose}. */
+    /** The last decision made for a body of no known method, reused while nothing it was made of changed. */
     private volatile Made last;
 
     /**
@@ -34,20 +34,26 @@ public final class AutoCoding {
      * a note when there was none to make. Described only when asked (logs, the debug header), not per request.
      */
     public record Decision(String coding, String note, List<CostModel.Estimate> ranking, LinkSpeed.Estimate link,
-            double bodyBytes, double load) {
+            double serverNanos, double bodyBytes, double load) {
 
         /** A choice made without estimates, for {@code note}'s reason. */
         public static Decision of(String coding, String note) {
-            return new Decision(coding, note, List.of(), null, -1, 0);
+            return new Decision(coding, note, List.of(), null, 0, -1, 0);
         }
 
-        /** "lz4 7.40 < zstd 7.80 < identity 8.00 ms/MB; link 1000 Mbit/s configured; body 98 KB whole; cpu 12%". */
+        /**
+         * "identity 8.00 < lz4 11.3 ms/MB; link 1000 Mbit/s configured; body 1773 KB streamed; server 6.50 ms/MB;
+         * cpu 12%" (the server's work besides the codec's, when measured).
+         */
         public String describe() {
             if (ranking.isEmpty()) {
                 return note;
             }
             String body = bodyBytes < 0 ? "" : "; body " + Math.round(bodyBytes / 1024) + " KB "
                     + (streamed(bodyBytes) ? "streamed" : "whole");
+            if (serverNanos > 0) {
+                body += "; server " + CostModel.number(serverNanos) + " ms/MB";
+            }
             return CostModel.describe(ranking) + "; link " + link + body + "; cpu " + Math.round(load * 100) + "%";
         }
     }
@@ -107,41 +113,57 @@ public final class AutoCoding {
 
     /**
      * The fastest of {@code candidates} (server preference order, {@code identity} among them when acceptable) for
-     * a client that sent {@code downlink} (or {@code null}), for a body of about {@code bodyBytes} (the method's
-     * recent ones, {@link TypicalSize}; negative when unknown).
+     * a client that sent {@code downlink} (or {@code null}), for the next body of a method whose recent ones were
+     * {@code bodies}.
      */
-    public Decision choose(List<String> candidates, String downlink, double bodyBytes) {
+    public Decision choose(List<String> candidates, String downlink, MethodBodies bodies) {
+        return choose(candidates, downlink, bodies.bytes(), bodies.workNanos(), bodies);
+    }
+
+    /** For a body of about {@code bodyBytes} (negative when unknown) that costs the server nothing but the codec. */
+    Decision choose(List<String> candidates, String downlink, double bodyBytes) {
+        return choose(candidates, downlink, bodyBytes, 0, null);
+    }
+
+    private Decision choose(List<String> candidates, String downlink, double bodyBytes, double serverNanos,
+            MethodBodies method) {
         boolean streamed = streamed(bodyBytes);
         double load = cpu.getAsDouble();
         double weight = CpuLoad.weight(load);
         long now = clock.getAsLong();
         long current = version.get();
-        Made made = last;
+        Made made = method != null ? method.last : last;
         Decision decision;
         if (made != null && made.holds(candidates, downlink, streamed, weight, current, now)) {
             decision = made.decision;
         } else {
-            decision = rank(candidates, downlink, streamed, weight);
-            last = new Made(candidates, downlink, streamed, weight, current, now + REUSE_NANOS, decision);
+            decision = rank(candidates, downlink, streamed, weight, serverNanos);
+            made = new Made(candidates, downlink, streamed, weight, current, now + REUSE_NANOS, decision);
+            if (method != null) {
+                method.last = made;
+            } else {
+                last = made;
+            }
         }
-        return new Decision(decision.coding(), decision.note(), decision.ranking(), decision.link(), bodyBytes, load);
+        return new Decision(decision.coding(), decision.note(), decision.ranking(), decision.link(),
+                decision.serverNanos(), bodyBytes, load);
     }
 
     /**
-     * How long a decision is reused for requests that bring the same inputs. The codings' figures are moving
-     * averages over about ten responses, which every compressed response moves a little: they count from the next
-     * decision, at most this much later. Measurements also expire with time ({@link Measurement#LIFETIME_NANOS}).
+     * How long a decision is reused for requests that bring the same inputs. The codings' figures and the server's
+     * work are medians and averages over about ten responses, which every response moves a little: they count from
+     * the next decision, at most this much later. Measurements also expire with time ({@link Measurement#LIFETIME_NANOS}).
      */
     static final long REUSE_NANOS = 1_000_000_000L;
 
     /**
-     * A decision and what it was made of. Most requests repeat the last one: the same client and candidates, the same
-     * CPU weight. Ranking again costs a few microseconds in compiled code, but a tenth of a millisecond in a request
-     * to an idle server, its code and data cold: 5 % of a 100 KB response on a fast link, which is all of auto's
-     * allowance there.
+     * A decision and what it was made of, kept per method (its bodies' size and the server's work on them are the
+     * method's). Most requests repeat the method's last one: the same client and candidates, the same CPU weight.
+     * Ranking again costs a few microseconds in compiled code, but a tenth of a millisecond in a request to an idle
+     * server, its code and data cold: 5 % of a 100 KB response on a fast link, which is all of auto's allowance there.
      */
-    private record Made(List<String> candidates, String downlink, boolean streamed, double weight, long version,
-            long until, Decision decision) {
+    record Made(List<String> candidates, String downlink, boolean streamed, double weight, long version, long until,
+            Decision decision) {
 
         boolean holds(List<String> candidates, String downlink, boolean streamed, double weight, long version,
                 long now) {
@@ -150,7 +172,8 @@ public final class AutoCoding {
         }
     }
 
-    private Decision rank(List<String> candidates, String downlink, boolean streamed, double weight) {
+    private Decision rank(List<String> candidates, String downlink, boolean streamed, double weight,
+            double serverNanos) {
         LinkSpeed.Estimate speed = link.estimate(downlink);
         Map<String, CodingFigures> figures = new HashMap<>();
         for (String coding : candidates) {
@@ -159,7 +182,8 @@ public final class AutoCoding {
                 figures.put(coding, s.figures());
             }
         }
-        List<CostModel.Estimate> ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight, streamed);
+        List<CostModel.Estimate> ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight, streamed,
+                serverNanos);
         if (ranking.isEmpty()) { // only codings nothing is known of yet: the server's preference
             return Decision.of(candidates.get(0).equals(CostModel.IDENTITY) ? null : candidates.get(0),
                     "no figures yet");
@@ -168,10 +192,10 @@ public final class AutoCoding {
         if (speed.source() == LinkSpeed.Source.DOWNLINK && pacedByEncoder(speed, figures.get(first))
                 && streams(first) && link.configured() > speed.bitsPerSecond()) {
             speed = new LinkSpeed.Estimate(link.configured(), LinkSpeed.Source.DOWNLINK_AT_LEAST);
-            ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight, streamed);
+            ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight, streamed, serverNanos);
         }
         String best = ranking.get(0).coding();
-        return new Decision(best.equals(CostModel.IDENTITY) ? null : best, null, ranking, speed, -1, 0);
+        return new Decision(best.equals(CostModel.IDENTITY) ? null : best, null, ranking, speed, serverNanos, -1, 0);
     }
 
     /**

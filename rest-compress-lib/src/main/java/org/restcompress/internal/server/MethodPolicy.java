@@ -15,7 +15,7 @@ import org.restcompress.internal.MediaTypes;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.codec.UnsupportedCodingException;
 import org.restcompress.internal.cost.AutoCoding;
-import org.restcompress.internal.cost.TypicalSize;
+import org.restcompress.internal.cost.MethodBodies;
 import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.dictionary.DictionaryCodec;
 import org.restcompress.internal.negotiation.AcceptEncoding;
@@ -45,8 +45,8 @@ final class MethodPolicy {
     private final DictionaryUse dictionaryUse;
     /** The application's choice by cost ({@code preference=auto}), or {@code null}. */
     private final AutoCoding auto;
-    /** This method's bodies' size, for auto: whether they stream. */
-    private final TypicalSize bodies = new TypicalSize();
+    /** This method's bodies, for auto: whether they stream, what the server's work on them costs. */
+    private final MethodBodies bodies = new MethodBodies();
     /**
      * Choices by {@code Accept-Encoding} value: clients send few distinct ones (each browser one), so negotiation
      * is a lookup on all but a client's first request. Bounded: past the bound, values are negotiated each time.
@@ -187,12 +187,15 @@ final class MethodPolicy {
         if (cached != null) {
             return AutoCoding.Decision.of(cached, "cached copy");
         }
-        return auto.choose(negotiated.equallyValued(), headers.getFirst(DOWNLINK), bodies.bytes());
+        return auto.choose(negotiated.equallyValued(), headers.getFirst(DOWNLINK), bodies);
     }
 
-    /** One response of this method was written: {@code originalBytes} before coding (with auto, which asks). */
-    void recordBody(long originalBytes) {
-        bodies.record(originalBytes);
+    /**
+     * One response of this method was written (with auto, which asks): {@code originalBytes} before coding, for which
+     * its thread spent {@code workNanos} of CPU besides the codec's (negative: not measured).
+     */
+    void recordBody(long originalBytes, long workNanos) {
+        bodies.record(originalBytes, workNanos);
     }
 
     /** The client hint (Mbit/s) a browser sends once the application asked for it with {@code Accept-CH}. */

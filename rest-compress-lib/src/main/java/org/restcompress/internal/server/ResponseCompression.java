@@ -16,6 +16,7 @@ import java.io.OutputStream;
 import org.restcompress.ConfigKeys;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.cost.AutoCoding;
+import org.restcompress.internal.cost.ServerCpu;
 import org.restcompress.internal.cost.TimedEncoder;
 import org.restcompress.internal.cost.WriteMeter;
 import org.restcompress.internal.io.DeferredOutputStream;
@@ -313,22 +314,27 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             return;
         }
         AutoCoding auto = policy.auto();
+        TimedEncoder encoder = metering.encoder;
+        long compressNanos = encoder == null ? 0 : Math.max(0, encoder.nanos() - metering.link.nanos());
+        // the thread's CPU time but the codec's: producing the body, handing it to the socket (waiting is not CPU)
+        long cpu = ServerCpu.threadNanos();
+        long workNanos = metering.cpuStart < 0 || cpu < 0 ? -1 : Math.max(0, cpu - metering.cpuStart - compressNanos);
         if (LOG.isLoggable(System.Logger.Level.TRACE)) {
             LOG.log(System.Logger.Level.TRACE, "rest-compress: " + policy.name() + ": " + (coding != null ? coding
-                    : "identity") + ", " + metering.link + (metering.encoder != null ? ", encoder took "
-                    + metering.encoder.bytes() + " bytes in " + metering.encoder.nanos() / 1000 + " us" : ""));
+                    : "identity") + ", " + metering.link + (encoder != null ? ", encoder took " + encoder.bytes()
+                    + " bytes in " + encoder.nanos() / 1000 + " us" : "") + ", server's work " + workNanos / 1000
+                    + " us");
         }
         auto.recordLink(metering.link.bitsPerSecond());
-        TimedEncoder encoder = metering.encoder;
-        policy.recordBody(encoder != null ? encoder.bytes() : metering.link.bytes());
+        policy.recordBody(encoder != null ? encoder.bytes() : metering.link.bytes(), workNanos);
         if (coding != null && encoder != null) {
-            auto.recordCompression(coding, encoder.bytes(), metering.link.bytes(),
-                    Math.max(0, encoder.nanos() - metering.link.nanos()));
+            auto.recordCompression(coding, encoder.bytes(), metering.link.bytes(), compressNanos);
         }
     }
 
     /** The meters of one response. */
     private static final class Metering {
+        final long cpuStart = ServerCpu.threadNanos();
         final WriteMeter link;
         TimedEncoder encoder;
 

@@ -60,6 +60,50 @@ class AutoCodingTest {
     }
 
     @Test
+    void aMethodsServerWorkFollowsItsRecentResponses() {
+        MethodBodies bodies = new MethodBodies(now::get);
+        assertEquals(0, bodies.workNanos(), 0); // nothing known: nothing charged
+        bodies.record(1_000_000, -1); // not measured (a virtual thread): its size counts, its work does not
+        assertEquals(1_000_000, bodies.bytes(), 1e-6);
+        assertEquals(0, bodies.workNanos(), 0);
+        for (int i = 0; i < 3; i++) {
+            bodies.record(1_000_000, 5_000_000);
+        }
+        bodies.record(1_000_000, 900_000_000); // one response that took a collection's work on its thread
+        assertEquals(5, bodies.workNanos(), 1e-9);
+        bodies.record(0, 1_000_000); // a HEAD: no bytes to divide by
+        assertEquals(5, bodies.workNanos(), 1e-9);
+        now.addAndGet(Measurement.LIFETIME_NANOS); // old figures are forgotten
+        assertEquals(0, bodies.workNanos(), 0);
+    }
+
+    @Test
+    void theServersOwnWorkCountsOnAFastLink() {
+        // network.md's 1.8 MB document at 1 Gbit/s: its thread spent 6 ns a byte besides the codec's
+        MethodBodies bodies = new MethodBodies(now::get);
+        for (int i = 0; i < 3; i++) {
+            bodies.record(1_815_272, 10_891_632);
+        }
+        AutoCoding.Decision decision = auto.choose(CANDIDATES, "1000", bodies);
+        assertNull(decision.coding(), decision.describe()); // the server's thread, not the link, paces lz4
+        assertTrue(decision.describe().endsWith("; link 1000 Mbit/s downlink; body 1773 KB streamed; server 6.00 "
+                + "ms/MB; cpu 0%"), decision.describe());
+        // another method's decision is its own: a body that costs nothing but the codec
+        MethodBodies free = new MethodBodies(now::get);
+        free.record(1_815_272, 0);
+        assertEquals("lz4", auto.choose(CANDIDATES, "1000", free).coding());
+        MethodBodies unmeasured = new MethodBodies(now::get);
+        unmeasured.record(1_815_272, -1);
+        AutoCoding.Decision unknown = auto.choose(CANDIDATES, "1000", unmeasured);
+        assertEquals("lz4", unknown.coding());
+        assertTrue(!unknown.describe().contains("server"), unknown.describe());
+        // and each method keeps its own last one: the first is not ranked again for its next request
+        assertSame(decision.ranking(), auto.choose(CANDIDATES, "1000", bodies).ranking());
+        // at 100 Mbit/s the link still decides
+        assertEquals("zstd", auto.choose(CANDIDATES, "100", bodies).coding());
+    }
+
+    @Test
     void aLinkMeasuredByTheServerCounts() {
         auto.recordLink(10e6);
         AutoCoding.Decision decision = auto.choose(CANDIDATES, null);

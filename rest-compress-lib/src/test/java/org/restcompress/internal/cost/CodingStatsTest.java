@@ -37,11 +37,11 @@ class CodingStatsTest {
 
     @Test
     void aFullWindowLeavesThePriorOutAndTheOldestResponsesGo() {
-        for (int i = 0; i < CodingStats.WINDOW; i++) {
+        for (int i = 0; i < RecentMedian.WINDOW; i++) {
             stats.record(100_000, 20_000, 100_000); // 1 ns per byte, under the prior's 2
         }
         assertEquals(1, stats.figures().compressNanos(), 1e-9);
-        for (int i = 0; i < CodingStats.WINDOW / 2 + 1; i++) {
+        for (int i = 0; i < RecentMedian.WINDOW / 2 + 1; i++) {
             stats.record(100_000, 20_000, 400_000); // the codec got slower: a majority of 4 ns
         }
         assertEquals(4, stats.figures().compressNanos(), 1e-9);

@@ -38,15 +38,30 @@ class CostModelTest {
     @Test
     void theStagesOverlapButNotCompletely() {
         // link 10, CPU 2 + 1: the slower plus a quarter of the faster
-        assertEquals(10 + 0.25 * 3, CostModel.time(2, 10, 1, true), 1e-9);
-        assertEquals(8 + 0.25 * 4, CostModel.time(6, 4, 2, true), 1e-9);
+        assertEquals(10 + 0.25 * 3, CostModel.time(0, 2, 10, 1, true), 1e-9);
+        assertEquals(8 + 0.25 * 4, CostModel.time(0, 6, 4, 2, true), 1e-9);
         // identity: the link alone
         assertEquals(8, CostModel.rank(List.of("identity"), Map.of(), 1e9, 1, true).get(0).nanosPerByte(), 1e-9);
     }
 
     @Test
+    void theServersWorkAddsToTheCpuButLeavesNoPipelineToFill() {
+        // 6 ns a byte of the server's own: identity's thread keeps up with a 1 Gbit/s link (8), lz4's does not
+        assertEquals(8, CostModel.time(6, 0, 8, 0, true), 1e-9);
+        assertEquals(10 + 0.25 * 3, CostModel.time(6, 3.5, 3, 0.5, true), 1e-9);
+        assertEquals(6 + 3.5 + 3 + 0.5, CostModel.time(6, 3.5, 3, 0.5, false), 1e-9);
+        assertEquals("identity", CostModel.rank(ALL, MEASURED, 1e9, 1, true, 6).get(0).coding());
+        assertEquals("lz4", CostModel.rank(ALL, MEASURED, 1e9, 1, true, 0).get(0).coding());
+        // on slower links the link still decides
+        assertEquals("zstd", CostModel.rank(ALL, MEASURED, 100e6, 1, true, 6).get(0).coding());
+        assertTrue(CostModel.rank(ALL, MEASURED, 10e6, 1, true, 6).get(0).coding().matches("gzip|deflate"));
+        assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 1e9, 1, true, -1));
+        assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 1e9, 1, true, Double.NaN));
+    }
+
+    @Test
     void aBodyTooSmallToStreamWaitsForEveryStage() {
-        assertEquals(2 + 10 + 1, CostModel.time(2, 10, 1, false), 1e-9);
+        assertEquals(2 + 10 + 1, CostModel.time(0, 2, 10, 1, false), 1e-9);
         assertEquals(8, CostModel.rank(List.of("identity"), Map.of(), 1e9, 1, false).get(0).nanosPerByte(), 1e-9);
         // network.md, 100 KB at 10 Mbit/s: zstd's faster compression is no longer hidden behind gzip's fewer bytes
         assertTrue(fastest(10e6, 1, true).matches("gzip|deflate"));

@@ -197,6 +197,22 @@ class MetersTest {
         assertFalse(large.hidTheLink(100_000), "timed");
     }
 
+    @Test
+    void serverCpuCountsWorkNotWaiting() {
+        long start = ServerCpu.threadNanos();
+        assertTrue(start >= 0, "a platform thread's CPU time is measured on this JDK");
+        sleep(200);
+        long slept = ServerCpu.threadNanos() - start;
+        assertTrue(slept < 100_000_000, "waiting is not the server's work: " + slept);
+        long spin = ServerCpu.threadNanos();
+        long until = System.nanoTime() + 50_000_000;
+        long sum = 0;
+        while (System.nanoTime() < until) {
+            sum += Long.numberOfTrailingZeros(System.nanoTime());
+        }
+        assertTrue(ServerCpu.threadNanos() - spin > 10_000_000 && sum >= 0, "50 ms of spinning is work");
+    }
+
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);
