@@ -152,7 +152,8 @@ public final class AutoCoding {
     /**
      * How long a decision is reused for requests that bring the same inputs. The codings' figures and the server's
      * work are medians and averages over about ten responses, which every response moves a little: they count from
-     * the next decision, at most this much later. Measurements also expire with time ({@link Measurement#LIFETIME_NANOS}).
+     * the next decision, at most this much later. Measurements also expire with time
+     * ({@link Measurement#LIFETIME_NANOS}).
      */
     static final long REUSE_NANOS = 1_000_000_000L;
 

@@ -66,8 +66,8 @@ public final class CostModel {
         for (String coding : candidates) {
             CodingFigures f = IDENTITY.equals(coding) ? CodingFigures.IDENTITY : figures.get(coding);
             if (f != null) {
-                estimates.add(new Estimate(coding, time(serverNanos, f.compressNanos() * cpuWeight, f.ratio() * sendNanos,
-                        f.decodeNanos(), streamed)));
+                estimates.add(new Estimate(coding, time(serverNanos, f.compressNanos() * cpuWeight,
+                        f.ratio() * sendNanos, f.decodeNanos(), streamed)));
             }
         }
         estimates.sort(Comparator.comparingDouble(Estimate::nanosPerByte)); // stable: preference breaks ties

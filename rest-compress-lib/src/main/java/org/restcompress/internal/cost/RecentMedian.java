@@ -5,10 +5,10 @@ import java.util.function.LongSupplier;
 
 /**
  * A time per byte as recent responses show it: the median of the last {@link #WINDOW} samples younger than
- * {@link Measurement#LIFETIME_NANOS}, a prior (if any) counting as one of them until the window is full. On a shared host one
- * response now and then takes many times its due (its thread was descheduled, a collection paused it, the JIT had not
- * compiled the code yet); an average would let that one response decide until ten more came, the median ignores it.
- * Thread-safe.
+ * {@link Measurement#LIFETIME_NANOS}, a prior (if any) counting as one of them until the window is full. On a shared
+ * host one response now and then takes many times its due (its thread was descheduled, a collection paused it, the JIT
+ * had not compiled the code yet); an average would let that one response decide until ten more came, the median
+ * ignores it. Thread-safe.
  */
 final class RecentMedian {
 
