@@ -120,6 +120,13 @@ class AutoTest {
     }
 
     @Test
+    void theDecisionNamesTheServersOwnWork() {
+        get("all", "Accept-Encoding", EVERY, "Downlink", "50"); // a response of this method: its thread's work is known
+        Reply next = get("all", "Accept-Encoding", EVERY, "Downlink", "51");
+        assertTrue(next.header(DECISION).matches(".*; server [0-9.]+ ms/MB; cpu [0-9]+%\".*"), next.header(DECISION));
+    }
+
+    @Test
     void refusalsStillBind() {
         Reply noIdentity = get("all", "Accept-Encoding", "lz4, gzip, identity;q=0", "Downlink", "100000");
         assertEquals("lz4", noIdentity.header("Content-Encoding")); // the cheapest coding, not identity

@@ -26,8 +26,8 @@ public final class AutoCoding {
     private final LongSupplier clock;
     /** Bumped when the priors were measured or the server measured the link: a decision made before is stale. */
     private final AtomicLong version = new AtomicLong();
-    /** The last decision made for a body of no known method, reused while nothing it was made of changed. */
-    private volatile Made last;
+    /** Where a body of no known method keeps its last decision ({@link MethodBodies#last}). */
+    private final MethodBodies noMethod = new MethodBodies();
 
     /**
      * What auto chose for one request ({@code coding} {@code null} for identity), and what it expected: a ranking, or
@@ -122,7 +122,7 @@ public final class AutoCoding {
 
     /** For a body of about {@code bodyBytes} (negative when unknown) that costs the server nothing but the codec. */
     Decision choose(List<String> candidates, String downlink, double bodyBytes) {
-        return choose(candidates, downlink, bodyBytes, 0, null);
+        return choose(candidates, downlink, bodyBytes, 0, noMethod);
     }
 
     private Decision choose(List<String> candidates, String downlink, double bodyBytes, double serverNanos,
@@ -132,18 +132,13 @@ public final class AutoCoding {
         double weight = CpuLoad.weight(load);
         long now = clock.getAsLong();
         long current = version.get();
-        Made made = method != null ? method.last : last;
+        Made made = method.last;
         Decision decision;
         if (made != null && made.holds(candidates, downlink, streamed, weight, current, now)) {
             decision = made.decision;
         } else {
             decision = rank(candidates, downlink, streamed, weight, serverNanos);
-            made = new Made(candidates, downlink, streamed, weight, current, now + REUSE_NANOS, decision);
-            if (method != null) {
-                method.last = made;
-            } else {
-                last = made;
-            }
+            method.last = new Made(candidates, downlink, streamed, weight, current, now + REUSE_NANOS, decision);
         }
         return new Decision(decision.coding(), decision.note(), decision.ranking(), decision.link(),
                 decision.serverNanos(), bodyBytes, load);

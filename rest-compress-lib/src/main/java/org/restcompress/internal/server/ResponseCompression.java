@@ -322,8 +322,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (LOG.isLoggable(System.Logger.Level.TRACE)) {
             LOG.log(System.Logger.Level.TRACE, "rest-compress: " + policy.name() + ": " + (coding != null ? coding
                     : "identity") + ", " + metering.link + (encoder != null ? ", encoder took " + encoder.bytes()
-                    + " bytes in " + encoder.nanos() / 1000 + " us" : "") + ", server's work " + workNanos / 1000
-                    + " us");
+                    + " bytes in " + encoder.nanos() / 1000 + " us" : "") + ", server's work "
+                    + (workNanos < 0 ? "not measured" : workNanos / 1000 + " us"));
         }
         auto.recordLink(metering.link.bitsPerSecond());
         policy.recordBody(encoder != null ? encoder.bytes() : metering.link.bytes(), workNanos);
