@@ -27,16 +27,17 @@ import org.restcompress.codec.ContentCodec;
  * The client side of {@link NetworkReport}, run inside the client's network namespace: fetches each document in each
  * coding (a client accepting only that coding), decodes it, and prints one tab-separated line per coding: document,
  * coding, bytes on the wire (median), decoded bytes, median milliseconds from request to decoded body, and the codings
- * the server sent, and for auto the last {@code Downlink} it sent (Mbit/s). Row {@code auto} is a client accepting
+ * the server sent, for auto the last {@code Downlink} it sent (Mbit/s), and every request's milliseconds (for the
+ * report's intervals). Row {@code auto} is a client accepting
  * every coding (as browsers do, identity implicitly) from a server with {@code preference=auto}, sending
  * {@code Downlink} as the library's client does. Up to
  * {@link #WARM_UP_ROUNDS} rounds of every row (at most 20 s) come first, so that both JVMs run compiled code and the
  * server has seen a few of its own responses. The rows take turns, request by request, in a new order each round,
  * each request {@link #PAUSE_MILLIS} after the last.
  *
- * <p>Arguments: base URL, runs, then document paths. Each document takes as many rounds as fit its budget
- * ({@link #MEASURE_NANOS}), from the runs to {@link #SMALL_RUNS} times as many; the 100 KB one as many as fit
- * {@link #SMALL_MEASURE_NANOS}, from {@link #SMALL_RUNS} to {@link #MOST_SMALL_RUNS} times the runs.
+ * <p>Arguments: base URL, runs, then document paths. Each document takes as many rounds as fit
+ * {@link #MEASURE_NANOS}, from the runs (the 100 KB one {@link #SMALL_RUNS} times as many) to {@link #MOST_RUNS}
+ * times as many.
  */
 public final class NetworkClient {
 
@@ -51,17 +52,17 @@ public final class NetworkClient {
      */
     static final int SMALL_RUNS = 10;
     /**
-     * At most this many times the runs for the 100 KB document, as its budget allows: with 150 requests a row, the
-     * auto row sending identity measured 1.05x to 1.12x the identity row in four runs; with 600, 1.01x and 1.04x.
+     * At most this many times the runs, as the budget allows. On the fast links a request's time varies by half
+     * (8.5 to 12.8 ms for the middle half of the 1.8 MB document's, unshaped). With 150 requests a row, the auto row
+     * sending identity measured 1.05x to 1.12x the identity row in four runs of the 100 KB document, with 600 1.01x
+     * and 1.04x; with 123, 1.10x in a run of the 1.8 MB one.
      */
-    static final int MOST_SMALL_RUNS = 40;
-    /** The time the measured rounds of the 100 KB document may take, at least {@link #SMALL_RUNS} times the runs. */
-    static final long SMALL_MEASURE_NANOS = 120_000_000_000L;
+    static final int MOST_RUNS = 40;
     /** Warm-up rounds of every row before measuring, at most, and the time they may take. */
     static final int WARM_UP_ROUNDS = Integer.getInteger("warmUp", 200);
     static final long WARM_UP_NANOS = 20_000_000_000L;
-    /** The time the measured rounds of the large document may take, at least the base number of rounds. */
-    static final long MEASURE_NANOS = 45_000_000_000L;
+    /** The time the measured rounds of a document may take, at least the base number of rounds. */
+    static final long MEASURE_NANOS = 120_000_000_000L;
     /**
      * Each measured request starts on an idle link, as a REST call mostly does: after this pause the token bucket is
      * full again (16 KB at 10 Mbit/s takes 13 ms). Back to back, a request found the bucket as the one before left
@@ -96,12 +97,10 @@ public final class NetworkClient {
                 }
                 roundNanos = System.nanoTime() - start + ROWS.size() * PAUSE_MILLIS * 1_000_000;
             }
-            // Where a round is cheap (the large document on a fast link, 15 ms requests), a median of 15 moved by a
-            // tenth between two rows sending the same coding: take as many as fit the budget.
+            // Where a round is cheap (a fast link), a median of 15 moved by a tenth between two rows sending the same
+            // coding: take as many as fit the budget.
             int least = small ? baseRuns * SMALL_RUNS : baseRuns;
-            int most = baseRuns * (small ? MOST_SMALL_RUNS : SMALL_RUNS);
-            long budget = small ? SMALL_MEASURE_NANOS : MEASURE_NANOS;
-            int runs = (int) Math.max(least, Math.min(most, budget / roundNanos));
+            int runs = (int) Math.max(least, Math.min(baseRuns * MOST_RUNS, MEASURE_NANOS / roundNanos));
             // Round-robin, so that a noisy moment on this shared machine costs every row alike.
             Map<String, double[]> millis = new LinkedHashMap<>();
             Map<String, double[]> wire = new LinkedHashMap<>();
@@ -136,9 +135,13 @@ public final class NetworkClient {
                 StringBuilder codings = new StringBuilder();
                 sent.get(coding).forEach((c, n) -> codings.append(codings.length() > 0 ? " " : "").append(c)
                         .append('x').append(n));
-                System.out.printf(Locale.ROOT, "%s\t%s\t%.0f\t%d\t%.2f\t%s\t%s%n", document, coding,
+                StringBuilder each = new StringBuilder();
+                for (double ms : millis.get(coding)) {
+                    each.append(each.length() > 0 ? "," : "").append(String.format(Locale.ROOT, "%.3f", ms));
+                }
+                System.out.printf(Locale.ROOT, "%s\t%s\t%.0f\t%d\t%.2f\t%s\t%s\t%s%n", document, coding,
                         Stats.median(wire.get(coding)), decoded.get(coding), Stats.median(millis.get(coding)),
-                        codings, downlinks.getOrDefault(coding, "-"));
+                        codings, downlinks.getOrDefault(coding, "-"), each);
             }
         }
     }
