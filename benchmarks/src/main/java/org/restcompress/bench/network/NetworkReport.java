@@ -401,7 +401,7 @@ public final class NetworkReport {
                 .append(" % of the best fixed coding. The verdict compares the medians. In brackets, the central 95 % ")
                 .append("of what each ratio would have read had the run drawn other requests from the same ")
                 .append("distributions (a bootstrap of this run's requests): a miss whose bracket reaches the target ")
-                .append("is one this run cannot tell from noise.\n\n")
+                .append("may be this run's noise; one whose bracket does not is not.\n\n")
                 .append("| document | link | auto ms | sent | identity ms | best fixed | auto / identity | ")
                 .append("auto / best | target |\n|---|---|---:|---|---:|---|---:|---:|---|\n");
         int met = 0;
@@ -434,7 +434,7 @@ public final class NetworkReport {
                         "| %s | %s | %.2f | %s | %.2f | %s %.2f | %.2f (%.2f-%.2f) | %.2f (%.2f-%.2f) | %s |%n",
                         document, link, autoMs, auto[5], identityMs, best, bestMs, autoMs / identityMs, toIdentity[0],
                         toIdentity[1], autoMs / bestMs, toBest[0], toBest[1],
-                        ok ? "met" : noise ? "missed, within noise" : "**missed**"));
+                        ok ? "met" : noise ? "missed, its bracket reaching the target" : "**missed**"));
                 reasons.append("- ").append(document).append(", ").append(link).append(": `").append(auto[6])
                         .append("`\n");
             }
