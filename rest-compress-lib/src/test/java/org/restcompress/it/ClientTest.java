@@ -247,8 +247,9 @@ class ClientTest {
         Client sse = ClientBuilder.newClient().register(new CompressionFeature(
                 CompressionConfig.builder().preference(java.util.List.of(coding)).build()));
         java.util.concurrent.BlockingQueue<String> events = new java.util.concurrent.LinkedBlockingQueue<>();
-        try (jakarta.ws.rs.sse.SseEventSource source = jakarta.ws.rs.sse.SseEventSource
-                .target(sse.target(streaming.uri("event-stream"))).build()) {
+        jakarta.ws.rs.sse.SseEventSource source = jakarta.ws.rs.sse.SseEventSource
+                .target(sse.target(streaming.uri("event-stream"))).build();
+        try {
             source.register(event -> events.add(event.readData()));
             source.open();
             assertEquals("first event", events.poll(20, java.util.concurrent.TimeUnit.SECONDS));
@@ -256,6 +257,7 @@ class ClientTest {
             gate.countDown();
             assertEquals("second event", events.poll(20, java.util.concurrent.TimeUnit.SECONDS));
         } finally {
+            SseSources.close(source);
             sse.close();
         }
     }

@@ -149,8 +149,9 @@ class EventStreamTest {
         Client client = ClientBuilder.newClient().register(new CompressionFeature(
                 CompressionConfig.builder().preference(List.of(coding)).build()));
         BlockingQueue<String> events = new LinkedBlockingQueue<>();
-        try (SseEventSource source = SseEventSource.target(client.target(server.uri("events/gated")))
-                .reconnectingEvery(1, TimeUnit.HOURS).build()) {
+        SseEventSource source = SseEventSource.target(client.target(server.uri("events/gated")))
+                .reconnectingEvery(1, TimeUnit.HOURS).build();
+        try {
             source.register(event -> events.add(event.readData()));
             source.open();
             assertEquals("first event", events.poll(20, TimeUnit.SECONDS));
@@ -158,6 +159,7 @@ class EventStreamTest {
             gate.countDown();
             assertEquals("second event", events.poll(20, TimeUnit.SECONDS));
         } finally {
+            SseSources.close(source);
             client.close();
         }
     }
@@ -166,8 +168,9 @@ class EventStreamTest {
     void sseEventSourceReadsALongCompressedFeed() throws Exception {
         Client client = ClientBuilder.newClient().register(CompressionFeature.class);
         BlockingQueue<String> events = new LinkedBlockingQueue<>();
-        try (SseEventSource source = SseEventSource.target(client.target(server.uri("events/feed?count=300")))
-                .reconnectingEvery(1, TimeUnit.HOURS).build()) {
+        SseEventSource source = SseEventSource.target(client.target(server.uri("events/feed?count=300")))
+                .reconnectingEvery(1, TimeUnit.HOURS).build();
+        try {
             source.register(event -> events.add(event.readData()));
             source.open();
             List<String> received = new ArrayList<>();
@@ -180,6 +183,7 @@ class EventStreamTest {
                 assertEquals(EventResource.event(i), received.get(i));
             }
         } finally {
+            SseSources.close(source);
             client.close();
         }
     }
