@@ -427,14 +427,14 @@ public final class NetworkReport {
                 double[] toBest = Stats.ratioOfMedians95(autoSamples, samples(row(measured.get(link), document, best)),
                         2014);
                 boolean ok = autoMs <= identityMs * (1 + TIE) && autoMs <= bestMs * (1 + AUTO_TARGET);
-                boolean noise = toIdentity[0] <= 1 + TIE && toBest[0] <= 1 + AUTO_TARGET;
+                boolean bracketReaches = toIdentity[0] <= 1 + TIE && toBest[0] <= 1 + AUTO_TARGET;
                 met += ok ? 1 : 0;
                 all++;
                 md.append(String.format(Locale.ROOT,
                         "| %s | %s | %.2f | %s | %.2f | %s %.2f | %.2f (%.2f-%.2f) | %.2f (%.2f-%.2f) | %s |%n",
                         document, link, autoMs, auto[5], identityMs, best, bestMs, autoMs / identityMs, toIdentity[0],
                         toIdentity[1], autoMs / bestMs, toBest[0], toBest[1],
-                        ok ? "met" : noise ? "missed, its bracket reaching the target" : "**missed**"));
+                        ok ? "met" : bracketReaches ? "missed, its bracket reaching the target" : "**missed**"));
                 reasons.append("- ").append(document).append(", ").append(link).append(": `").append(auto[6])
                         .append("`\n");
             }
