@@ -13,7 +13,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.core.Application;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.util.Map;
 import java.util.Set;
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.restcompress.Compressed;
 import org.restcompress.CompressionConfig;
 import org.restcompress.CompressionFeature;
+import org.restcompress.LZF;
 import org.restcompress.Uncompressed;
 import org.restcompress.internal.cost.Measurement;
 import org.restcompress.it.Http.Reply;
@@ -61,13 +64,34 @@ class AutoTest {
         @Compressed
         @Produces(MediaType.APPLICATION_OCTET_STREAM)
         public StreamingOutput slow() {
+            return paced(32 * 1024, 5);
+        }
+
+        @GET
+        @Path("coded")
+        @LZF
+        @Produces(MediaType.TEXT_PLAIN) // a type worth compressing (octet streams are not)
+        public byte[] coded() {
+            return Bodies.random(2 * 1024 * 1024); // at loopback speed, as fast as lzf goes
+        }
+
+        @GET
+        @Path("plain")
+        @Uncompressed
+        @Produces(MediaType.APPLICATION_OCTET_STREAM)
+        public StreamingOutput plain() {
+            return paced(16 * 1024, 10); // its second half, 64 KB, takes 40 ms at least: 13 Mbit/s at most
+        }
+
+        /** Eight random chunks of {@code chunkBytes}, each flushed and followed by a pause. */
+        private static StreamingOutput paced(int chunkBytes, long pauseMillis) {
             return out -> {
-                byte[] chunk = Bodies.random(32 * 1024);
+                byte[] chunk = Bodies.random(chunkBytes);
                 for (int i = 0; i < 8; i++) {
                     out.write(chunk);
                     out.flush();
                     try {
-                        Thread.sleep(5);
+                        Thread.sleep(pauseMillis);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         return;
@@ -179,6 +203,26 @@ class AutoTest {
             assertArrayEquals(CodingResource.JSON, client.target(server.uri("all")).request().get(byte[].class));
             assertEquals("none", client.target(server.uri("link/downlink")).request().get(String.class),
                     "dropped: the server judges by what it knows, and the next timed body measures afresh");
+        } finally {
+            client.close();
+        }
+    }
+
+    @Test
+    void aBodyAsItIsReplacesTheReadingsOfCodedOnes() {
+        Client client = ClientBuilder.newClient().register(CompressionFeature.class);
+        try {
+            // said to be slow, so that auto prefers lzf to the body as it is
+            Response coded = client.target(server.uri("link/coded")).request().header("Downlink", "1").get();
+            assertEquals("lzf", coded.getHeaderString(HttpHeaders.CONTENT_ENCODING), coded.getHeaderString(DECISION));
+            assertEquals(2 * 1024 * 1024, coded.readEntity(byte[].class).length);
+            double fast = Double.parseDouble(client.target(server.uri("link/downlink")).request().get(String.class));
+            assertTrue(fast > 60, "a coded body read on loopback: " + fast);
+            assertEquals(8 * 16 * 1024, client.target(server.uri("link/plain")).request().get(byte[].class).length);
+            // Coded readings may have been the encoder's pace; the body as it is shows the link: its reading, not
+            // the average (more than 30 after the coded one's)
+            double slow = Double.parseDouble(client.target(server.uri("link/downlink")).request().get(String.class));
+            assertTrue(slow > 0 && slow < 30, slow + " after " + fast);
         } finally {
             client.close();
         }

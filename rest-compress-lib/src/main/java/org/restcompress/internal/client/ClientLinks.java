@@ -25,10 +25,18 @@ final class ClientLinks {
         }
     };
 
-    /** One response from the origin of {@code uri} arrived at {@code bitsPerSecond}, or at least that fast. */
-    synchronized void record(URI uri, double bitsPerSecond, boolean atLeast) {
-        links.computeIfAbsent(OriginCodings.origin(uri), origin -> new Measurement())
-                .add(bitsPerSecond, atLeast, System.nanoTime());
+    /**
+     * One response from the origin of {@code uri} arrived at {@code bitsPerSecond}, or at least that fast; as it is
+     * ({@code uncoded}), or coded, when its reading may be the server's encoder's pace
+     * ({@link Measurement#addUncoded}).
+     */
+    synchronized void record(URI uri, double bitsPerSecond, boolean atLeast, boolean uncoded) {
+        Measurement link = links.computeIfAbsent(OriginCodings.origin(uri), origin -> new Measurement());
+        if (uncoded) {
+            link.addUncoded(bitsPerSecond, atLeast, System.nanoTime());
+        } else {
+            link.add(bitsPerSecond, atLeast, System.nanoTime());
+        }
     }
 
     /**

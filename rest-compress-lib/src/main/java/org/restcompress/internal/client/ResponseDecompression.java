@@ -110,10 +110,25 @@ final class ResponseDecompression implements ReaderInterceptor {
                 || context.getMediaType() != null && EVENT_STREAM.isCompatible(context.getMediaType())) {
             return null;
         }
+        boolean uncoded = uncoded(context.getHeaders().get(HttpHeaders.CONTENT_ENCODING));
         ReceiveMeter meter = new ReceiveMeter(context.getInputStream(),
-                (bitsPerSecond, atLeast) -> links.record((URI) uri, bitsPerSecond, atLeast));
+                (bitsPerSecond, atLeast) -> links.record((URI) uri, bitsPerSecond, atLeast, uncoded));
         context.setInputStream(meter);
         return meter;
+    }
+
+    /** Whether a body with these {@code Content-Encoding} values came as it is. */
+    static boolean uncoded(List<String> contentEncoding) {
+        if (contentEncoding != null) {
+            for (String value : contentEncoding) {
+                for (String token : value.split(",")) {
+                    if (!token.isBlank() && !token.strip().equalsIgnoreCase("identity")) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     private long limit(ReaderInterceptorContext context) {

@@ -19,6 +19,8 @@ public final class Measurement {
     private long at;
     private boolean seen;
     private int unconfirmed;
+    /** Whether the last sample came from a coded body. */
+    private boolean coded;
     /** The average as a {@code Downlink} value, once asked for; {@code null} after it changed. */
     private String downlink;
 
@@ -46,12 +48,30 @@ public final class Measurement {
      * in, a body that arrived too fast to time would pull a faster link's reading down to what could be timed).
      */
     public void add(double sample, boolean atLeast, long now) {
+        add(sample, atLeast, false, now);
+    }
+
+    /**
+     * {@link #add(double, boolean, long)} for a body that came as it is, whose reading is the link's, where a coded
+     * body's may be its encoder's pace (a server's lz4 produced 470 Mbit/s, which a client read on a veth that
+     * carries 2 Gbit/s). So after coded bodies it replaces their average rather than being averaged with readings that
+     * were perhaps paced; after uncoded ones it is averaged in, as a single reading varies. A server choosing by cost
+     * sends such a body now and then as a probe ({@link AutoCoding}).
+     */
+    public void addUncoded(double sample, boolean atLeast, long now) {
+        add(sample, atLeast, true, now);
+    }
+
+    private void add(double sample, boolean atLeast, boolean uncoded, long now) {
         double was = value;
         if (!fresh(now)) {
             value = sample;
+        } else if (atLeast) {
+            value = Math.max(value, sample);
         } else {
-            value = atLeast ? Math.max(value, sample) : value * (1 - WEIGHT) + sample * WEIGHT;
+            value = uncoded && coded ? sample : value * (1 - WEIGHT) + sample * WEIGHT;
         }
+        coded = !uncoded;
         if (value != was) {
             downlink = null;
         }

@@ -14,6 +14,11 @@ public final class MethodBodies {
     private final RecentMedian work;
     /** Auto's last decision for this method ({@link AutoCoding.Made}), reused while its inputs repeat. */
     volatile AutoCoding.Made last;
+    /** What the method's coded responses have put aside for probes, in ns per byte ({@link #probe}). */
+    private double probeCredit;
+    /** Probes in a row that changed nothing, at most {@link #MAX_BACKOFF}: each halves how often they come. */
+    private int backoff;
+    private boolean probed;
 
     public MethodBodies() {
         this(System::nanoTime);
@@ -31,6 +36,37 @@ public final class MethodBodies {
         size.record(originalBytes);
         if (originalBytes > 0 && workNanos >= 0) {
             work.add((double) workNanos / originalBytes);
+        }
+    }
+
+    /** A probe comes at most this many times less often ({@code 2^MAX_BACKOFF}) when probes keep changing nothing. */
+    static final int MAX_BACKOFF = 3;
+
+    /**
+     * Whether this response is a probe: each response whose decision may need one adds {@code earned} to the credit,
+     * and a probe, costing {@code cost}, is sent once the credit covers it (twice as much after each probe that
+     * changed nothing, {@link #decided}). So probes cost at most a set share of the method's time, however much each
+     * costs.
+     */
+    synchronized boolean probe(double earned, double cost) {
+        double due = cost * (1 << backoff);
+        probeCredit = Math.min(probeCredit + earned, due); // not a run of probes once they cost less
+        if (probeCredit < due) {
+            return false;
+        }
+        probeCredit = 0;
+        probed = true;
+        return true;
+    }
+
+    /**
+     * The method's decision was made again, {@code changed} from the last one or not: the first after a probe tells
+     * whether the probe showed anything (the link confirmed, probes come less often; a faster one, as often again).
+     */
+    synchronized void decided(boolean changed) {
+        if (probed) {
+            backoff = changed ? 0 : Math.min(backoff + 1, MAX_BACKOFF);
+            probed = false;
         }
     }
 

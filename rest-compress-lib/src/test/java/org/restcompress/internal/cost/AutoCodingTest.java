@@ -173,13 +173,86 @@ class AutoCodingTest {
     }
 
     @Test
-    void aDownlinkAtTheEncodersPaceOnlySaysAtLeast() {
+    void aDownlinkAtTheEncodersPaceOnlySaysAtLeastWhenIdentityIsRefused() {
         // zstd produces 8 * 0.208 / (1/351 MB/s) = 584 Mbit/s: a client measuring 500 may have waited for it
-        AutoCoding.Decision paced = auto.choose(CANDIDATES, "500");
+        List<String> coded = List.of("zstd", "lz4", "gzip");
+        AutoCoding.Decision paced = auto.choose(coded, "500");
         assertTrue(paced.describe().contains("link 1000 Mbit/s downlink-at-least"), paced.describe());
         assertEquals("lz4", paced.coding());
         // 100 is well below: the link's own speed
-        assertTrue(auto.choose(CANDIDATES, "100").describe().contains("link 100 Mbit/s downlink;"));
+        assertTrue(auto.choose(coded, "100").describe().contains("link 100 Mbit/s downlink;"));
+        // a client that accepts identity is probed instead (below): its reading stands
+        assertTrue(auto.choose(CANDIDATES, "500").describe().contains("link 500 Mbit/s downlink;"));
+    }
+
+    @Test
+    void aDownlinkAtTheEncodersPaceIsProbedWithTheBodyAsItIs() {
+        // lz4 produces 8 * 0.375 * 577 = 1731 Mbit/s; a client reading 1500 may have waited for it, on a faster link
+        MethodBodies bodies = new MethodBodies(now::get);
+        bodies.record(2_000_000, 0);
+        AutoCoding.Decision first = auto.choose(CANDIDATES, "1500", bodies);
+        assertEquals("lz4", first.coding());
+        double lz4 = first.ranking().get(0).nanosPerByte();
+        double identity = first.ranking().stream().filter(e -> e.coding().equals("identity")).findFirst()
+                .orElseThrow().nanosPerByte();
+        // a probe once 2 % of lz4's time covers what identity costs more: the share it may take
+        double every = (identity - lz4) / (AutoCoding.PROBE_SHARE * lz4);
+        assertTrue(every > 5 && every < 100, "every " + every);
+        assertEquals(Math.ceil(every), 1 + untilProbe(bodies, "1500"), 1); // the first request counted
+        // it says why, and a probe is no new decision: the next is lz4's again
+        assertEquals("lz4", auto.choose(CANDIDATES, "1500", bodies).coding());
+        // the next reading (of the probe) changed nothing: probes come half as often, down to an eighth
+        assertEquals(Math.ceil(2 * every), 1 + untilProbe(bodies, "1500.001"), 1);
+        assertEquals(Math.ceil(4 * every), untilProbe(bodies, "1500.002"), 1);
+        assertEquals(Math.ceil(8 * every), untilProbe(bodies, "1500.003"), 1);
+        assertEquals(Math.ceil(8 * every), untilProbe(bodies, "1500.004"), 1);
+        // one that changed the decision brings them back as often as at first
+        assertNull(auto.choose(CANDIDATES, "50000", bodies).coding());
+        assertEquals(Math.ceil(every), untilProbe(bodies, "1500"), 1);
+    }
+
+    /** Requests of {@code bodies}' method until one is a probe, which says so; -1 when none of 1000 is. */
+    private int untilProbe(MethodBodies bodies, String downlink) {
+        for (int i = 1; i <= 1000; i++) {
+            AutoCoding.Decision d = auto.choose(CANDIDATES, downlink, bodies);
+            if (d.coding() == null) {
+                assertTrue(d.describe().startsWith("probe: identity, as lz4's downlink may be its pace; lz4 "),
+                        d.describe());
+                return i;
+            }
+            assertEquals("lz4", d.coding());
+        }
+        return -1;
+    }
+
+    @Test
+    void aDownlinkWellBelowThePaceOrAWholeBodyIsNotProbed() {
+        MethodBodies bodies = new MethodBodies(now::get);
+        bodies.record(2_000_000, 0);
+        assertEquals("zstd", auto.choose(CANDIDATES, "100", bodies).coding()); // zstd's pace is 584
+        assertEquals(-1, untilIdentity(CANDIDATES, "100", bodies));
+        // the server's own work slows the pace: 3 ns a byte besides zstd's 2.8 makes it 287 Mbit/s, read at 250
+        MethodBodies slow = new MethodBodies(now::get);
+        slow.record(2_000_000, 6_000_000);
+        assertEquals("zstd", auto.choose(CANDIDATES, "250", slow).coding());
+        assertTrue(untilIdentity(CANDIDATES, "250", slow) > 0);
+        // without identity, nothing to probe with
+        assertEquals(-1, untilIdentity(List.of("zstd", "lz4", "gzip"), "1500", bodies));
+        // bodies that leave in one piece are read at the link's pace, not the encoder's
+        for (int i = 0; i < 30; i++) {
+            auto.recordCompression("lz4", 100_000, 37_500, 173_000);
+        }
+        now.addAndGet(AutoCoding.REUSE_NANOS);
+        assertEquals(-1, untilIdentity(CANDIDATES, "1500", bodies));
+    }
+
+    private int untilIdentity(List<String> candidates, String downlink, MethodBodies bodies) {
+        for (int i = 1; i <= 1000; i++) {
+            if (auto.choose(candidates, downlink, bodies).coding() == null) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Test
@@ -188,13 +261,14 @@ class AutoCodingTest {
         for (int i = 0; i < 3; i++) {
             auto.recordCompression("zstd", 100_000, 20_800, 284_900);
         }
-        assertTrue(auto.choose(CANDIDATES, "500").describe().contains("link 500 Mbit/s downlink;"));
+        List<String> coded = List.of("zstd", "lz4", "gzip");
+        assertTrue(auto.choose(coded, "500").describe().contains("link 500 Mbit/s downlink;"));
         // 1 MB bodies leave as the encoder goes: at its pace the reading only says "at least" again
         for (int i = 0; i < 30; i++) {
             auto.recordCompression("zstd", 1_000_000, 208_000, 2_849_000);
         }
         now.addAndGet(AutoCoding.REUSE_NANOS); // the figures count from the next decision
-        assertTrue(auto.choose(CANDIDATES, "500").describe().contains("downlink-at-least"));
+        assertTrue(auto.choose(coded, "500").describe().contains("downlink-at-least"));
     }
 
     @Test
