@@ -154,8 +154,9 @@ public final class AutoCoding {
     }
 
     /**
-     * The share of a method's expected time that probes may cost: a coded response puts this much of its estimate
-     * aside, and the method sends a probe when that covers one.
+     * The share of a method's expected time that probes may cost at most: a coded response puts this much of its
+     * estimate aside, and the method sends a probe when that covers one (two, four, eight after probes that changed
+     * nothing: {@link MethodBodies#probe}).
      */
     static final double PROBE_SHARE = 0.02;
 

@@ -6,7 +6,8 @@ import java.util.function.LongSupplier;
  * One resource method's bodies as auto needs to know them before the next is written: their typical size (whether it
  * will stream, {@link AutoCoding#streamed}) and the server's work per byte of them besides the codec's (producing the
  * body, handing it to the socket: {@link ServerCpu}), which every coding pays in the same thread as its own. A
- * method's bodies are mostly alike. Thread-safe.
+ * method's bodies are mostly alike. Also what auto keeps per method: its last decision, and its probes' pacing.
+ * Thread-safe.
  */
 public final class MethodBodies {
 
