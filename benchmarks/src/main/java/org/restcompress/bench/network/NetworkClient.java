@@ -155,11 +155,7 @@ public final class NetworkClient {
      * faster reading of a body that came as it is.
      */
     private static void measured(double bitsPerSecond, boolean atLeast, boolean uncoded) {
-        if (uncoded) {
-            downlink.addUncoded(bitsPerSecond, atLeast, System.nanoTime());
-        } else {
-            downlink.add(bitsPerSecond, atLeast, System.nanoTime());
-        }
+        downlink.add(bitsPerSecond, atLeast, uncoded, System.nanoTime());
     }
 
     /** Wire and decoded sizes of one response, decoded as it arrives, and its coding. */

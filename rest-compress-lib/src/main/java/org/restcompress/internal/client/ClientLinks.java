@@ -28,15 +28,11 @@ final class ClientLinks {
     /**
      * One response from the origin of {@code uri} arrived at {@code bitsPerSecond}, or at least that fast; as it is
      * ({@code uncoded}), or coded, when its reading may be the server's encoder's pace
-     * ({@link Measurement#addUncoded}).
+     * ({@link Measurement#add(double, boolean, boolean, long)}).
      */
     synchronized void record(URI uri, double bitsPerSecond, boolean atLeast, boolean uncoded) {
-        Measurement link = links.computeIfAbsent(OriginCodings.origin(uri), origin -> new Measurement());
-        if (uncoded) {
-            link.addUncoded(bitsPerSecond, atLeast, System.nanoTime());
-        } else {
-            link.add(bitsPerSecond, atLeast, System.nanoTime());
-        }
+        links.computeIfAbsent(OriginCodings.origin(uri), origin -> new Measurement())
+                .add(bitsPerSecond, atLeast, uncoded, System.nanoTime());
     }
 
     /**

@@ -50,7 +50,6 @@ final class ResponseDecompression implements ReaderInterceptor {
         if (context.getProperty(UnsupportedCodingRetry.PASS_THROUGH) != null) {
             return context.proceed();
         }
-        ReceiveMeter meter = meterLink(context);
         List<ContentCodec> applied;
         try {
             Object announced = context.getProperty(DictionaryExchange.ANNOUNCED);
@@ -59,10 +58,12 @@ final class ResponseDecompression implements ReaderInterceptor {
                     token -> dictionaries != null ? dictionaries.decoder(token, announced) : null);
         } catch (UnsupportedCodingException e) {
             if (context.getProperty(AcceptEncodingFilter.APPLICATION_OWNED) != null) {
+                meterLink(context, false);
                 return context.proceed(); // the application asked for it: its bytes, as they came
             }
             throw new ProcessingException("cannot decode the response: " + e.getMessage(), e);
         }
+        ReceiveMeter meter = meterLink(context, applied.isEmpty());
         Object captured = context.getProperty(DictionaryExchange.CAPTURE);
         DictionaryCapture capture = captured instanceof DictionaryCapture ? (DictionaryCapture) captured : null;
         if (applied.isEmpty()) {
@@ -102,33 +103,19 @@ final class ResponseDecompression implements ReaderInterceptor {
 
     /**
      * Times the body's arrival for {@code Downlink}, and returns the meter ({@code null} when not timed); not an event
-     * stream's, whose reads wait for the server's next event, not for the link.
+     * stream's, whose reads wait for the server's next event, not for the link. {@code uncoded}: the body came as it
+     * is, so its reading is the link's, never an encoder's pace ({@link ClientLinks#record}).
      */
-    private ReceiveMeter meterLink(ReaderInterceptorContext context) {
+    private ReceiveMeter meterLink(ReaderInterceptorContext context, boolean uncoded) {
         Object uri = context.getProperty(AcceptEncodingFilter.REQUEST_URI);
         if (links == null || !(uri instanceof URI)
                 || context.getMediaType() != null && EVENT_STREAM.isCompatible(context.getMediaType())) {
             return null;
         }
-        boolean uncoded = uncoded(context.getHeaders().get(HttpHeaders.CONTENT_ENCODING));
         ReceiveMeter meter = new ReceiveMeter(context.getInputStream(),
                 (bitsPerSecond, atLeast) -> links.record((URI) uri, bitsPerSecond, atLeast, uncoded));
         context.setInputStream(meter);
         return meter;
-    }
-
-    /** Whether a body with these {@code Content-Encoding} values came as it is. */
-    static boolean uncoded(List<String> contentEncoding) {
-        if (contentEncoding != null) {
-            for (String value : contentEncoding) {
-                for (String token : value.split(",")) {
-                    if (!token.isBlank() && !token.strip().equalsIgnoreCase("identity")) {
-                        return false;
-                    }
-                }
-            }
-        }
-        return true;
     }
 
     private long limit(ReaderInterceptorContext context) {

@@ -137,20 +137,19 @@ public final class AutoCoding {
         long current = version.get();
         Made made = method.last;
         if (made == null || !made.holds(candidates, downlink, streamed, weight, current, now)) {
-            Decision ranked = rank(candidates, downlink, streamed, weight, serverNanos);
+            Map<String, CodingFigures> figures = figures(candidates);
+            Decision ranked = rank(candidates, figures, downlink, streamed, weight, serverNanos);
             method.decided(made != null && !Objects.equals(made.decision.coding(), ranked.coding()));
             made = new Made(candidates, downlink, streamed, weight, current, now + REUSE_NANOS, ranked,
-                    probeCost(ranked, downlink, serverNanos));
+                    probeCost(ranked, figures, serverNanos));
             method.last = made;
         }
         Decision decision = made.decision;
-        if (made.probeCost > 0
-                && method.probe(PROBE_SHARE * decision.ranking().get(0).nanosPerByte(), made.probeCost)) {
-            return new Decision(null, "probe: identity, as " + decision.coding() + "'s downlink may be its pace",
-                    decision.ranking(), decision.link(), decision.serverNanos(), bodyBytes, load);
-        }
-        return new Decision(decision.coding(), decision.note(), decision.ranking(), decision.link(),
-                decision.serverNanos(), bodyBytes, load);
+        boolean probe = made.probeCost > 0
+                && method.probe(PROBE_SHARE * decision.ranking().get(0).nanosPerByte(), made.probeCost);
+        return new Decision(probe ? null : decision.coding(),
+                probe ? "probe: identity, as " + decision.coding() + "'s downlink may be its pace" : decision.note(),
+                decision.ranking(), decision.link(), decision.serverNanos(), bodyBytes, load);
     }
 
     /**
@@ -166,17 +165,16 @@ public final class AutoCoding {
      * the body) may be that pace and not the link's, and would never show a faster link, on which the body as it is
      * wins (on a veth carrying 2 Gbit/s, lz4 produced and was read at 470 Mbit/s, and kept being chosen). Sent as it
      * is now and then, a body shows the link: the library's client then reports that
-     * ({@link Measurement#addUncoded}). Only when identity is acceptable; a reading well below the pace is the link's.
+     * ({@link Measurement#add(double, boolean, boolean, long)}). Only when identity is acceptable; a reading well below
+     * the pace is the link's.
      */
-    private double probeCost(Decision decision, String downlink, double serverNanos) {
+    private double probeCost(Decision decision, Map<String, CodingFigures> figures, double serverNanos) {
         if (decision.coding() == null || decision.link() == null
                 || decision.link().source() != LinkSpeed.Source.DOWNLINK || !streams(decision.coding())) {
             return 0;
         }
-        CodingStats s = stats.get(decision.coding());
-        CodingFigures f = s == null ? null : s.figures();
-        double work = f == null ? 0 : f.compressNanos() + serverNanos;
-        if (!(work > 0) || LinkSpeed.parseDownlink(downlink) * 1e6 < (1 - PACED) * 8e9 * f.ratio() / work) {
+        double pace = pace(figures.get(decision.coding()), serverNanos);
+        if (!(pace > 0) || decision.link().bitsPerSecond() < (1 - PACED) * pace) {
             return 0;
         }
         for (CostModel.Estimate e : decision.ranking()) {
@@ -211,9 +209,8 @@ public final class AutoCoding {
         }
     }
 
-    private Decision rank(List<String> candidates, String downlink, boolean streamed, double weight,
-            double serverNanos) {
-        LinkSpeed.Estimate speed = link.estimate(downlink);
+    /** The current figures of those {@code candidates} that have any. */
+    private Map<String, CodingFigures> figures(List<String> candidates) {
         Map<String, CodingFigures> figures = new HashMap<>();
         for (String coding : candidates) {
             CodingStats s = stats.get(coding);
@@ -221,6 +218,12 @@ public final class AutoCoding {
                 figures.put(coding, s.figures());
             }
         }
+        return figures;
+    }
+
+    private Decision rank(List<String> candidates, Map<String, CodingFigures> figures, String downlink,
+            boolean streamed, double weight, double serverNanos) {
+        LinkSpeed.Estimate speed = link.estimate(downlink);
         List<CostModel.Estimate> ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight, streamed,
                 serverNanos);
         if (ranking.isEmpty()) { // only codings nothing is known of yet: the server's preference
@@ -270,11 +273,17 @@ public final class AutoCoding {
      * a 100 Mbit/s link read at about zstd's pace was ranked at the configured 1 Gbit/s, and sent identity.
      */
     static boolean pacedByEncoder(LinkSpeed.Estimate speed, CodingFigures figures) {
-        if (figures == null || figures.compressNanos() <= 0) {
-            return false;
-        }
-        double produced = 8e9 * figures.ratio() / figures.compressNanos();
-        return Math.abs(speed.bitsPerSecond() / produced - 1) <= PACED;
+        double produced = pace(figures, 0);
+        return produced > 0 && Math.abs(speed.bitsPerSecond() / produced - 1) <= PACED;
+    }
+
+    /**
+     * The bits per second at which the server produces {@code figures}' coding: its codec and {@code serverNanos} of
+     * its own work per original byte; 0 when not known.
+     */
+    static double pace(CodingFigures figures, double serverNanos) {
+        double work = figures == null ? 0 : figures.compressNanos() + serverNanos;
+        return work > 0 ? 8e9 * figures.ratio() / work : 0;
     }
 
     /** One encoded response: {@code in} bytes became {@code out} in {@code compressNanos} of the encoder's time. */

@@ -52,17 +52,13 @@ public final class Measurement {
     }
 
     /**
-     * {@link #add(double, boolean, long)} for a body that came as it is, whose reading is the link's, where a coded
-     * body's may be its encoder's pace (a server's lz4 produced 470 Mbit/s, which a client read on a veth that
-     * carries 2 Gbit/s). So after coded bodies it replaces their average rather than being averaged with readings that
-     * were perhaps paced; after uncoded ones it is averaged in, as a single reading varies. A server choosing by cost
-     * sends such a body now and then as a probe ({@link AutoCoding}).
+     * {@link #add(double, boolean, long)} for a body that came as it is ({@code uncoded}) or coded. An uncoded body's
+     * reading is the link's, where a coded body's may be its encoder's pace (a server's lz4 produced 470 Mbit/s, which
+     * a client read on a veth that carries 2 Gbit/s). So after coded bodies it replaces their average rather than
+     * being averaged with readings that were perhaps paced; after uncoded ones it is averaged in, as a single reading
+     * varies. A server choosing by cost sends such a body now and then as a probe ({@link AutoCoding}).
      */
-    public void addUncoded(double sample, boolean atLeast, long now) {
-        add(sample, atLeast, true, now);
-    }
-
-    private void add(double sample, boolean atLeast, boolean uncoded, long now) {
+    public void add(double sample, boolean atLeast, boolean uncoded, long now) {
         double was = value;
         if (!fresh(now)) {
             value = sample;

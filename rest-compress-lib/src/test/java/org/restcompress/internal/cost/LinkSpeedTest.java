@@ -91,18 +91,18 @@ class LinkSpeedTest {
         m.add(470e6, 0); // lz4 bodies, perhaps at its encoder's pace
         m.add(530e6, false, 1);
         assertEquals(500e6, m.value(), 1);
-        m.addUncoded(1900e6, false, 2); // a probe: the link itself
+        m.add(1900e6, false, true, 2); // a probe: the link itself
         assertEquals(1900e6, m.value(), 1);
-        m.addUncoded(1500e6, false, 3); // after a body as it is, one reading among others: averaged
+        m.add(1500e6, false, true, 3); // after a body as it is, one reading among others: averaged
         assertEquals(1700e6, m.value(), 1);
         m.add(500e6, false, 4); // a coded one is averaged in, as a link that got slower shows
         assertEquals(1100e6, m.value(), 1);
-        m.addUncoded(100e6, false, 5); // after a coded one: the link's, even slower
+        m.add(100e6, false, true, 5); // after a coded one: the link's, even slower
         assertEquals(100e6, m.value(), 1);
         m.add(900e6, false, 6);
-        m.addUncoded(50e6, true, 7); // too fast to time only says "at least", as it is or not
+        m.add(50e6, true, true, 7); // too fast to time only says "at least", as it is or not
         assertEquals(500e6, m.value(), 1);
-        m.addUncoded(800e6, true, 8);
+        m.add(800e6, true, true, 8);
         assertEquals(800e6, m.value(), 1);
     }
 
