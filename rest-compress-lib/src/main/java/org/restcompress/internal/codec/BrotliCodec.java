@@ -133,17 +133,66 @@ public final class BrotliCodec implements ContentCodec {
 
     private OutputStream encode(OutputStream sink, ByteBuffer dictionary, PreparedDictionary prepared, boolean owned)
             throws IOException {
+        Gate gate = new Gate(sink);
+        Stream stream = null;
         try {
-            BrotliOutputStream stream = new Stream(sink, parameters()
-                    .setQuality(Math.max(MIN_DICTIONARY_QUALITY, settings.quality())), BUFFER_SIZE, dictionary,
-                    owned ? () -> free(prepared) : null);
+            stream = new Stream(gate, parameters().setQuality(Math.max(MIN_DICTIONARY_QUALITY, settings.quality())),
+                    BUFFER_SIZE, dictionary, owned ? () -> free(prepared) : null);
             stream.attachDictionary(prepared);
             return stream;
         } catch (IOException | RuntimeException e) {
-            if (owned) {
+            if (stream != null) { // its close frees the native encoder (and an owned dictionary); the sink sees nothing
+                gate.shut();
+                try {
+                    stream.close();
+                } catch (IOException | RuntimeException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            } else if (owned) {
                 free(prepared);
             }
             throw e;
+        }
+    }
+
+    /** The sink, until a stream that failed to start is closed: its end of stream must not reach the caller's sink. */
+    private static final class Gate extends java.io.FilterOutputStream {
+        private boolean shut;
+
+        Gate(OutputStream sink) {
+            super(sink);
+        }
+
+        void shut() {
+            shut = true;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (!shut) {
+                out.write(b, off, len);
+            }
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            if (!shut) {
+                out.write(b);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            if (!shut) {
+                out.flush();
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (!shut) {
+                out.close();
+            }
         }
     }
 

@@ -397,6 +397,27 @@ public class CodecTest {
         }
     }
 
+    /** A dictionary brotli cannot attach: the error reaches the caller, and the sink sees no byte and no close. */
+    @Test
+    void brotliDictionaryThatFailsToAttachLeavesTheSinkUntouched() {
+        boolean[] closed = {false};
+        ByteArrayOutputStream sink = new ByteArrayOutputStream() {
+            @Override
+            public void close() {
+                closed[0] = true;
+            }
+        };
+        java.nio.ByteBuffer dictionary = java.nio.ByteBuffer.allocateDirect(16);
+        com.aayushatharva.brotli4j.encoder.PreparedDictionary broken = () -> {
+            throw new IllegalStateException("no data");
+        };
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new BrotliCodec().encode(sink, dictionary, broken));
+        assertEquals("no data", e.getMessage());
+        assertEquals(0, sink.size(), "the abandoned stream's end reached the sink");
+        assertTrue(!closed[0], "the caller's sink was closed");
+    }
+
     @Test
     void newCodingsInteroperateWithTheirReferenceStreams() throws IOException {
         byte[] data = json(200_000);
