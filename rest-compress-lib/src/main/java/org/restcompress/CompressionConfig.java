@@ -89,7 +89,24 @@ public final class CompressionConfig {
      * @throws IllegalArgumentException naming the key of a malformed value
      */
     public static CompressionConfig from(Function<String, Object> properties) {
-        return KeyValues.read(properties).build();
+        CompressionConfig.Builder builder = KeyValues.read(properties);
+        KeyValues.sharedDictionaries(builder, KeyValues.fallbackNames(), KeyValues.withFallbacks(properties));
+        return builder.build();
+    }
+
+    /**
+     * Reads every setting from {@code properties}, then system properties; shared dictionaries
+     * ({@code restcompress.shared-dictionary.<name>}) are found among the map's keys too.
+     *
+     * @throws IllegalArgumentException naming the key of a malformed value
+     */
+    public static CompressionConfig from(Map<String, ?> properties) {
+        Map<String, Object> copy = new LinkedHashMap<>(properties);
+        CompressionConfig.Builder builder = KeyValues.read(copy::get);
+        java.util.Set<String> names = new java.util.TreeSet<>(copy.keySet());
+        names.addAll(KeyValues.fallbackNames());
+        KeyValues.sharedDictionaries(builder, names, KeyValues.withFallbacks(copy::get));
+        return builder.build();
     }
 
     public static Builder builder() {
@@ -163,7 +180,8 @@ public final class CompressionConfig {
     }
 
     /**
-     * The raw value of a codec key ({@code restcompress.<coding>.<name>}) from this configuration's own source, or
+     * The raw value of a key from this configuration's own source (a codec key {@code restcompress.<coding>.<name>},
+     * or a {@code restcompress.shared-dictionary.<name>} that {@link #sharedDictionaries()} could not list), or
      * {@code null}: the feature then looks in the JAX-RS configuration and the system properties.
      */
     public Object codecSetting(String key) {
@@ -225,6 +243,8 @@ public final class CompressionConfig {
 
     /** Programmatic configuration, e.g. {@code new CompressionFeature(CompressionConfig.builder().threshold(0).build())}. */
     public static final class Builder {
+        /** The largest {@link #maxCodings} accepted. */
+        public static final int MAX_MAX_CODINGS = 100;
         private List<String> preference = ConfigKeys.DEFAULT_PREFERENCE;
         private boolean auto;
         private long autoLinkSpeed = ConfigKeys.DEFAULT_AUTO_LINK_SPEED;
@@ -305,7 +325,11 @@ public final class CompressionConfig {
             return this;
         }
 
+        /** At most {@value #MAX_MAX_CODINGS}: no real sender stacks more than two. */
         public Builder maxCodings(int codings) {
+            if (codings > MAX_MAX_CODINGS) {
+                throw new IllegalArgumentException(MAX_CODINGS + " must be at most " + MAX_MAX_CODINGS + ", was " + codings);
+            }
             this.maxCodings = (int) atLeast(MAX_CODINGS, codings, 1);
             return this;
         }

@@ -13,6 +13,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.internal.KeyValues;
+import org.restcompress.internal.SettingsCheck;
 import org.restcompress.internal.client.ClientCompression;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.server.CompressionBinder;
@@ -26,14 +27,19 @@ import org.restcompress.internal.server.ContentDecodingExceptionMapper;
  * the client decodes, and request bodies are compressed when asked for.
  *
  * <p>Register the class to read settings from configuration properties, MicroProfile Config and system properties
- * (see {@link ConfigKeys}), or an instance made with a {@link CompressionConfig}. Registering it twice has no
- * further effect: the first registration configures the application.
+ * (see {@link ConfigKeys}), or an instance made with a {@link CompressionConfig}. Registering it again the same way
+ * adds nothing; registering it with another configuration fails, as the second would be ignored.
  */
 @Provider
 public final class CompressionFeature implements Feature, DynamicFeature {
 
-    /** Set on a configuration this feature has configured, so that a second registration adds nothing. */
+    /**
+     * Set on a configuration this feature has configured, to the {@link CompressionConfig} given or
+     * {@link #FROM_KEYS}: a second registration with the same adds nothing, one with another fails.
+     */
     private static final String CONFIGURED = CompressionFeature.class.getName() + ".configured";
+    /** {@link #CONFIGURED}'s value for a registration that reads the configuration keys. */
+    private static final String FROM_KEYS = "the configuration keys";
 
     private final CompressionConfig config;
 
@@ -49,10 +55,17 @@ public final class CompressionFeature implements Feature, DynamicFeature {
     @Override
     public boolean configure(FeatureContext context) {
         Configuration configuration = context.getConfiguration();
-        if (configuration.getProperty(CONFIGURED) != null) {
+        Object configured = configuration.getProperty(CONFIGURED);
+        if (configured != null) {
+            if (configured != (config != null ? config : FROM_KEYS)) {
+                // the second registration's settings would be ignored: said at deployment, not silently
+                throw new IllegalStateException("rest-compress: CompressionFeature is registered twice with different "
+                        + "configurations (" + describe(configured) + ", then " + describe(config != null ? config
+                        : FROM_KEYS) + "); register it once");
+            }
             return false;
         }
-        context.property(CONFIGURED, Boolean.TRUE);
+        context.property(CONFIGURED, config != null ? config : FROM_KEYS);
         CompressionConfig settings = config != null ? config : fromKeys(configuration);
         // Codec keys: the configuration's own source first, then the JAX-RS configuration, then MicroProfile Config
         // and system properties, so that -Drestcompress.gzip.level=9 also reaches a feature built in code.
@@ -62,6 +75,7 @@ public final class CompressionFeature implements Feature, DynamicFeature {
         });
         CodecRegistry registry = CodecRegistry.load(classLoader(), coding -> CodecOptions.of(coding,
                 name -> KeyValues.string(keys, ConfigKeys.codecKey(coding, name))));
+        SettingsCheck.against(registry, settings, configuration.getRuntimeType());
         if (configuration.getRuntimeType() == RuntimeType.CLIENT) {
             ClientCompression.register(context, settings, registry);
         } else {
@@ -88,6 +102,11 @@ public final class CompressionFeature implements Feature, DynamicFeature {
         names.addAll(KeyValues.fallbackNames());
         KeyValues.sharedDictionaries(builder, names, KeyValues.withFallbacks(configuration::getProperty));
         return builder.build();
+    }
+
+    private static String describe(Object configured) {
+        return configured instanceof CompressionConfig ? "an instance with its own CompressionConfig"
+                : "the class, reading " + configured;
     }
 
     private static ClassLoader classLoader() {

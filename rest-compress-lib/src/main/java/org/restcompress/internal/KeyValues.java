@@ -34,7 +34,7 @@ public final class KeyValues {
         string(lookup, THRESHOLD).ifPresent(v -> b.threshold(intSize(THRESHOLD, v)));
         string(lookup, EXCLUDED_MEDIA_TYPES).ifPresent(v -> b.excludedMediaTypes(list(v)));
         string(lookup, MAX_DECODED_SIZE).ifPresent(v -> b.maxDecodedSize(size(MAX_DECODED_SIZE, v)));
-        string(lookup, MAX_CODINGS).ifPresent(v -> b.maxCodings((int) Math.min(100, size(MAX_CODINGS, v))));
+        string(lookup, MAX_CODINGS).ifPresent(v -> b.maxCodings(intSize(MAX_CODINGS, v)));
         string(lookup, REQUEST_CODING).ifPresent(b::requestCoding);
         string(lookup, MAX_EXPANSION_RATIO).ifPresent(v -> b.maxExpansionRatio(intSize(MAX_EXPANSION_RATIO, v)));
         string(lookup, DEBUG).ifPresent(v -> b.debug(flag(DEBUG, v)));
@@ -177,7 +177,12 @@ public final class KeyValues {
                 + "at most 10000gbit), was '" + value + "'");
     }
 
+    /** A size that fits an {@code int}; a larger one is an error, not a clamp. */
     private static int intSize(String key, String value) {
-        return (int) Math.min(Integer.MAX_VALUE, size(key, value));
+        long size = size(key, value);
+        if (size > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(key + " must be at most " + Integer.MAX_VALUE + ", was '" + value + "'");
+        }
+        return (int) size;
     }
 }

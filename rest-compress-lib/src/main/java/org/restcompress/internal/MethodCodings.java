@@ -1,6 +1,7 @@
 package org.restcompress.internal;
 
 import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -11,8 +12,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.codec.IdentityCodec;
 import org.restcompress.internal.negotiation.EncodingChooser;
@@ -66,9 +69,22 @@ public record MethodCodings(boolean all, Set<String> tokens, boolean uncompresse
         return excluded ? new MethodCodings(all, tokens, true) : this;
     }
 
-    /** The method's {@link CompressionOptions}, else its class's, else none. */
-    public static Optional<CompressionOptions> options(Class<?> resourceClass, Method method) {
-        return annotation(resourceClass, method, CompressionOptions.class);
+    /**
+     * One {@link CompressionOptions} attribute, merged attribute by attribute: the method's where it sets it (a value
+     * not negative), else its class's, else none. A method's {@code threshold} does not hide its class's
+     * {@code maxDecodedSize}.
+     */
+    public static OptionalLong option(Class<?> resourceClass, Method method,
+            ToLongFunction<CompressionOptions> attribute) {
+        List<AnnotatedElement> places = new ArrayList<>(overridden(resourceClass, method));
+        places.addAll(hierarchy(resourceClass != null ? resourceClass : method.getDeclaringClass()));
+        for (AnnotatedElement place : places) {
+            CompressionOptions options = place.getAnnotation(CompressionOptions.class);
+            if (options != null && attribute.applyAsLong(options) >= 0) {
+                return OptionalLong.of(attribute.applyAsLong(options));
+            }
+        }
+        return OptionalLong.empty();
     }
 
     /** The method's annotation of this type, else the class's (searched as codings are), else none. */

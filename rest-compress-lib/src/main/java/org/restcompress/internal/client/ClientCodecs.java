@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.restcompress.CompressionConfig;
+import org.restcompress.ConfigKeys;
 import org.restcompress.internal.MediaTypes;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
@@ -69,11 +70,18 @@ final class ClientCodecs {
         return config;
     }
 
-    /** The canonical token for a request-coding setting, or identity when it names nothing this client can encode. */
+    /**
+     * The canonical token for a request-coding setting (identity for none).
+     *
+     * @throws IllegalArgumentException naming the key when the setting names nothing this client can encode: a
+     *                                  typo must not mean "no compression" without a word
+     */
     String requestCoding(Object setting) {
         if (setting == null) {
             return IdentityCodec.TOKEN;
         }
-        return codec(setting.toString()).map(ContentCodec::token).orElse(IdentityCodec.TOKEN);
+        return codec(setting.toString()).map(ContentCodec::token).orElseThrow(() -> new IllegalArgumentException(
+                ConfigKeys.REQUEST_CODING + "=" + setting + " names no coding this client can encode (active: "
+                        + registry.tokens() + ")"));
     }
 }

@@ -37,8 +37,10 @@ public final class ClientCompression {
         context.register(new RequestCompression(codings, servers, dictionaries), Map.of(
                 ClientRequestFilter.class, Priorities.USER + 1000,
                 WriterInterceptor.class, Priorities.ENTITY_CODER));
+        // before any other decoder (Jersey's EncodingFilter, RESTEasy's GZIPDecodingInterceptor, at ENTITY_CODER): it
+        // removes Content-Encoding once it decodes, so no other decodes a body twice
         context.register(new ResponseDecompression(codings, dictionaries, links),
-                Map.of(ReaderInterceptor.class, Priorities.ENTITY_CODER));
+                Map.of(ReaderInterceptor.class, Priorities.ENTITY_CODER - 100));
         context.register(new UnsupportedCodingRetry(codings, servers),
                 Map.of(ClientResponseFilter.class, UnsupportedCodingRetry.PRIORITY));
         if (appliesClientDynamicFeatures(context)) {

@@ -82,6 +82,9 @@ final class ResponseDecompression implements ReaderInterceptor {
                 .maxExpansionRatio(codings.config().maxExpansionRatio());
         InputStream read = capture != null ? capture.over(body) : body;
         context.setInputStream(read);
+        // the body read on is decoded: what described the coded one would make another decoder decode it again
+        context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
+        context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
         try {
             Object entity = context.proceed();
             if (!DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {

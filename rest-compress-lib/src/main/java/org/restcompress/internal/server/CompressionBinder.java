@@ -68,7 +68,8 @@ public final class CompressionBinder implements DynamicFeature {
             // time): CompressionFeature, one of those, binds through this one instead (bindUnregistered)
             context.property(UNREGISTERED, binder);
         }
-        if (dictionaries.hasShared()) {
+        if (!dictionaries.formats().isEmpty()) {
+            // also where no shared dictionary is listed yet: a method's @SharedDictionary may find its key later
             context.register(new DictionaryEndpoint(dictionaries));
         }
     }
@@ -92,7 +93,7 @@ public final class CompressionBinder implements DynamicFeature {
         if (declared.isEmpty()) {
             return;
         }
-        MethodPolicy policy = policyFor(declared.get(), MethodCodings.options(type, method), type, method);
+        MethodPolicy policy = policyFor(declared.get(), type, method);
         // one contract each, so one priority each: Quarkus REST supports no priorities per contract
         context.register(new ExchangeFilter(policy), Priorities.ENTITY_CODER);
         ResponseCompression compression = new ResponseCompression(policy);
@@ -109,8 +110,7 @@ public final class CompressionBinder implements DynamicFeature {
         context.register(new RequestDecompression(policy), DECODER_PRIORITY);
     }
 
-    private MethodPolicy policyFor(MethodCodings declared, Optional<CompressionOptions> options, Class<?> type,
-            Method method) {
+    private MethodPolicy policyFor(MethodCodings declared, Class<?> type, Method method) {
         String name = method.getDeclaringClass().getSimpleName() + "." + method.getName();
         List<String> offered = declared.resolve(registry, config.preference(), token -> LOG.log(
                 System.Logger.Level.WARNING, "rest-compress: " + method.getDeclaringClass().getName() + "."
@@ -118,8 +118,9 @@ public final class CompressionBinder implements DynamicFeature {
         if (declared.uncompressed()) {
             offered = List.of(); // @Uncompressed: identity responses only; request bodies are still decoded
         }
-        int threshold = options.map(CompressionOptions::threshold).filter(t -> t >= 0).orElse(config.threshold());
-        long maxDecoded = options.map(CompressionOptions::maxDecodedSize).filter(m -> m >= 0)
+        int threshold = (int) MethodCodings.option(type, method, CompressionOptions::threshold)
+                .orElse(config.threshold());
+        long maxDecoded = MethodCodings.option(type, method, CompressionOptions::maxDecodedSize)
                 .orElse(config.maxDecodedSize());
         return new MethodPolicy(name, offered, declared.uncompressed(), registry, config, threshold, maxDecoded,
                 dictionaries, dictionaryUse(type, method, name), auto);
@@ -140,7 +141,7 @@ public final class CompressionBinder implements DynamicFeature {
         ServerDictionaries.Shared dictionary = null;
         if (shared.isPresent()) {
             dictionary = dictionaries.shared(shared.get().value(), name);
-            dictionary.patterns.add(shared.get().match().isEmpty() ? template : shared.get().match());
+            dictionary.patterns.add(shared.get().match().isEmpty() ? template : DictionaryUse.encoded(shared.get().match()));
         }
         return new DictionaryUse(delta.orElse(null), dictionary, template);
     }

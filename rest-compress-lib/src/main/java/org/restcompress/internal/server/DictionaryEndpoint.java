@@ -38,6 +38,9 @@ public final class DictionaryEndpoint implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
+        if (!dictionaries.hasShared()) { // none configured: the path is the application's
+            return;
+        }
         String path = request.getUriInfo().getPath();
         int start = path.startsWith("/") ? 1 : 0;
         if (!path.startsWith(prefix, start)) {

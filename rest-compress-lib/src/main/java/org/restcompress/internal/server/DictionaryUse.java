@@ -24,12 +24,16 @@ final class DictionaryUse {
     private final UseAsDictionary delta;
     private final ServerDictionaries.Shared shared;
     private final String template;
+    /** The annotation's own pattern, percent-encoded; {@code null}: the method's path. */
+    private final String match;
     private final Map<String, String> deltaHeaders = new ConcurrentHashMap<>();
 
     DictionaryUse(UseAsDictionary delta, ServerDictionaries.Shared shared, String template) {
         this.delta = delta;
         this.shared = shared;
         this.template = template;
+        this.match = delta == null || delta.match().isEmpty() ? null : encoded(delta.match());
+        StructuredFields.string(template); // percent-encoded: checked here once, never failing a response
     }
 
     /** The method's path below the application's base, each template parameter a wildcard: {@code items/*}. */
@@ -64,10 +68,38 @@ final class DictionaryUse {
                 if ("*:()+?\\".indexOf(c) >= 0) {
                     out.append('\\');
                 }
-                out.append(c);
+                encode(path, i, out);
+                if (Character.isHighSurrogate(c) && i + 1 < path.length()) {
+                    i++;
+                }
             }
         }
         return out.toString();
+    }
+
+    /**
+     * {@code text} as URL Pattern and a structured-field string need it: each character a URL's path would
+     * percent-encode (controls, space, non-ASCII, {@code " < > `}) as its UTF-8 bytes, {@code %C3%A9} for {@code é};
+     * the rest, {@code %} escapes included, as it is.
+     */
+    static String encoded(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i += Character.charCount(text.codePointAt(i))) {
+            encode(text, i, out);
+        }
+        return out.toString();
+    }
+
+    private static void encode(String text, int at, StringBuilder out) {
+        int c = text.codePointAt(at);
+        if (c > 0x20 && c < 0x7f && "\"<>`".indexOf(c) < 0) {
+            out.append((char) c);
+            return;
+        }
+        for (byte b : new String(Character.toChars(c)).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
+                    .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
+        }
     }
 
     /** The pattern for a method's own path under {@code basePath} (the base URI's path, e.g. {@code /rest/}). */
@@ -102,8 +134,7 @@ final class DictionaryUse {
         if (known != null) {
             return known;
         }
-        String match = delta.match().isEmpty() ? pattern(basePath, template) : delta.match();
-        String header = "match=" + StructuredFields.string(match);
+        String header = "match=" + StructuredFields.string(match != null ? match : pattern(basePath, template));
         if (deltaHeaders.size() < MAX_BASE_PATHS) {
             deltaHeaders.put(basePath, header);
         }

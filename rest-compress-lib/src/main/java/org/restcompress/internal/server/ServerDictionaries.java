@@ -46,6 +46,8 @@ final class ServerDictionaries {
         }
     }
 
+    private final CompressionConfig config;
+    private final ClassLoader loader;
     private final DictionaryStore store;
     private final boolean trustedStore;
     private final Map<String, DictionaryCodec> codecs = new LinkedHashMap<>();
@@ -58,6 +60,8 @@ final class ServerDictionaries {
     private final AtomicBoolean storeFailing = new AtomicBoolean();
 
     ServerDictionaries(CompressionConfig config, CodecRegistry registry, ClassLoader loader) {
+        this.config = config;
+        this.loader = loader;
         this.store = config.dictionaryStore().orElseGet(() -> config.dictionaryStoreLocation()
                 .map(location -> provided(location, config.dictionaryMaxSize(), loader))
                 .orElseGet(() -> new MemoryDictionaryStore(config.dictionaryStoreMaxBytes(),
@@ -168,6 +172,14 @@ final class ServerDictionaries {
     /** The shared dictionary configured under {@code name}; a deployment naming an unknown one fails, saying so. */
     Shared shared(String name, String method) {
         Shared shared = byName.get(name);
+        Object location = shared == null ? config.codecSetting(ConfigKeys.SHARED_DICTIONARY_PREFIX + name) : null;
+        if (location != null) { // a key its configuration could not list (CompressionConfig.from(Function))
+            shared = byName.computeIfAbsent(name, n -> {
+                Shared found = new Shared(n, Dictionary.reused(load(n, location.toString().trim(), loader)));
+                byHash.put(found.dictionary.hash(), found);
+                return found;
+            });
+        }
         if (shared == null) {
             throw new IllegalStateException("rest-compress: " + method + " uses the shared dictionary '" + name
                     + "', which is not configured: set " + ConfigKeys.SHARED_DICTIONARY_PREFIX + name
