@@ -14,6 +14,8 @@ module org.restcompress {
     requires static com.github.luben.zstd_jni;
     requires static com.aayushatharva.brotli4j;
     requires static org.lz4.java;
+    // the hook that ends the library's resources when a WAR stops; loaded only by servlet containers
+    requires static jakarta.servlet;
 
     exports org.restcompress;
     exports org.restcompress.codec;

@@ -36,8 +36,21 @@ public final class TestServer implements AutoCloseable {
         rest.setInitOrder(0); // deploy now: a broken application fails the start, not the first request
         rest.setAsyncSupported(true);
         context.addServlet(rest, "/rest/*");
+        // as a servlet container does for a WAR: a class loader of the application's own, and the library's hook,
+        // which ends what the application started when it stops
+        context.setClassLoader(new java.net.URLClassLoader(new java.net.URL[0], TestServer.class.getClassLoader()));
+        context.addServletContainerInitializer(new org.restcompress.internal.lifecycle.ServletHook());
         server.setHandler(context);
-        server.start();
+        try {
+            server.start();
+        } catch (Exception e) { // a failed deployment is stopped, as a container stops it: its context ends
+            try {
+                server.stop();
+            } catch (Exception suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
         return new TestServer(server, URI.create("http://127.0.0.1:" + connector.getLocalPort() + "/rest/"));
     }
 

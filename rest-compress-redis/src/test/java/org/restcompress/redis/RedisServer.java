@@ -42,7 +42,8 @@ public final class RedisServer implements AutoCloseable {
     /** Starts (again) on the same port. */
     public void startAgain() throws IOException, InterruptedException {
         process = new ProcessBuilder(BINARY.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                "--save", "", "--appendonly", "no", "--maxmemory", "64mb", "--maxmemory-policy", "volatile-lru")
+                "--save", "", "--appendonly", "no", "--maxmemory", "64mb", "--maxmemory-policy", "volatile-lru",
+                "--enable-debug-command", "local")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         for (int i = 0; i < 100; i++) {
             try (Socket probe = new Socket("127.0.0.1", port)) {
@@ -58,6 +59,28 @@ public final class RedisServer implements AutoCloseable {
     public void stop() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Stalls the server for {@code seconds}, as a slow or overloaded Redis would (DEBUG SLEEP: it answers nothing
+     * meanwhile); returns at once, with the stall under way.
+     */
+    public void stall(int seconds) throws IOException, InterruptedException {
+        Socket socket = new Socket("127.0.0.1", port);
+        String command = "*3\r\n$5\r\nDEBUG\r\n$5\r\nSLEEP\r\n$" + Integer.toString(seconds).length() + "\r\n"
+                + seconds + "\r\n";
+        socket.getOutputStream().write(command.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        Thread closer = new Thread(() -> {
+            try (Socket s = socket) {
+                s.getInputStream().read(); // +OK once the stall is over
+            } catch (IOException ignored) {
+                // the stall is over either way
+            }
+        }, "redis-stall");
+        closer.setDaemon(true);
+        closer.start();
+        Thread.sleep(50); // the command has reached the server
     }
 
     public String location() {

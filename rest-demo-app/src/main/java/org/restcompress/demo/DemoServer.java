@@ -1,6 +1,10 @@
 package org.restcompress.demo;
 
+import jakarta.servlet.ServletContainerInitializer;
 import java.net.URI;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ServiceLoader;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -35,6 +39,16 @@ public final class DemoServer implements AutoCloseable {
         rest.setInitParameter("resteasy.servlet.mapping.prefix", "/rest");
         rest.setAsyncSupported(true);
         context.addServlet(rest, "/rest/*");
+        context.addEventListener(new DemoLifecycle());
+        // What a servlet container does for a WAR, which this embedded context does not: a class loader of the
+        // application's own, and the initializers its libraries declare (rest-compress's ends what the library started
+        // when the application stops). Only the library's: RESTEasy's would deploy the application a second time.
+        context.setClassLoader(new URLClassLoader(new URL[0], DemoServer.class.getClassLoader()));
+        for (ServletContainerInitializer initializer : ServiceLoader.load(ServletContainerInitializer.class)) {
+            if (initializer.getClass().getName().startsWith("org.restcompress.")) {
+                context.addServletContainerInitializer(initializer);
+            }
+        }
         context.addServlet(new ServletHolder(LandingPage.class), "");
         server.setHandler(context);
         server.setStopAtShutdown(true);

@@ -10,12 +10,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,7 +29,6 @@ import java.util.regex.Pattern;
 @Path("dictionary-savings")
 public class DictionarySavingsResource {
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final Pattern LINK = Pattern.compile("<([^>]+)>\\s*;\\s*rel=\"?compression-dictionary\"?");
     static final long ITEM = 42;
 
@@ -47,8 +44,8 @@ public class DictionarySavingsResource {
             report.put("feed", sizes(current, DemoFeed.feed(step).length, DemoFeed.feed(step - 1), "step", step));
 
             URI item = SavingsResource.endpoint(request, "items/" + ITEM);
-            HttpResponse<byte[]> plain = get(item, "zstd", null);
-            Matcher link = LINK.matcher(plain.headers().firstValue("Link").orElse(""));
+            Fetched plain = get(item, "zstd", null);
+            Matcher link = LINK.matcher(plain.link());
             if (!link.find()) {
                 throw new IOException("no compression-dictionary Link on " + item);
             }
@@ -58,14 +55,11 @@ public class DictionarySavingsResource {
         } catch (IOException e) {
             throw new WebApplicationException(SavingsResource.text(Response.Status.BAD_GATEWAY,
                     "measuring failed: " + e.getMessage()));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new WebApplicationException(Response.Status.SERVICE_UNAVAILABLE);
         }
     }
 
     private static Map<String, Object> sizes(URI uri, int identity, byte[] dictionary, String key, long value)
-            throws IOException, InterruptedException {
+            throws IOException {
         String available = ":" + Base64.getEncoder().encodeToString(sha256(dictionary)) + ":";
         Map<String, Object> sizes = new LinkedHashMap<>();
         sizes.put(key, value);
@@ -73,8 +67,8 @@ public class DictionarySavingsResource {
         sizes.put("dictionary", dictionary.length);
         for (String[] coding : new String[][] {{"zstd", "zstd", null}, {"br", "br", null},
             {"dcz", "zstd, dcz", available}, {"dcb", "br, dcb", available}}) {
-            HttpResponse<byte[]> response = get(uri, coding[1], coding[2]);
-            String received = response.headers().firstValue("Content-Encoding").orElse("identity");
+            Fetched response = get(uri, coding[1], coding[2]);
+            String received = response.coding();
             if (coding[2] != null && !received.equals(coding[0])) {
                 throw new IOException(uri + " came in " + received + " when " + coding[0] + " was asked for");
             }
@@ -86,18 +80,36 @@ public class DictionarySavingsResource {
         return sizes;
     }
 
-    private static HttpResponse<byte[]> get(URI uri, String acceptEncoding, String availableDictionary)
-            throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
-                .header("Accept-Encoding", acceptEncoding);
-        if (availableDictionary != null) {
-            request.header("Available-Dictionary", availableDictionary);
+    /** A response as it came: its coding, its Link header and its bytes. */
+    private record Fetched(String coding, String link, byte[] body) {
+    }
+
+    /**
+     * One request on loopback, its connection closed after it. Not the JDK's HttpClient: on JDK 17 it cannot be closed,
+     * and its selector and worker threads would outlive an undeployed application (Tomcat: "started a thread named
+     * [HttpClient-1-SelectorManager] but has failed to stop it").
+     */
+    private static Fetched get(URI uri, String acceptEncoding, String availableDictionary) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) uri.toURL().openConnection();
+        try {
+            connection.setConnectTimeout(5000);
+            connection.setReadTimeout(10000);
+            connection.setRequestProperty("Connection", "close");
+            connection.setRequestProperty("Accept-Encoding", acceptEncoding);
+            if (availableDictionary != null) {
+                connection.setRequestProperty("Available-Dictionary", availableDictionary);
+            }
+            if (connection.getResponseCode() != 200) {
+                throw new IOException(uri + " answered " + connection.getResponseCode());
+            }
+            try (InputStream in = connection.getInputStream()) {
+                String coding = connection.getHeaderField("Content-Encoding");
+                String link = connection.getHeaderField("Link");
+                return new Fetched(coding != null ? coding : "identity", link != null ? link : "", in.readAllBytes());
+            }
+        } finally {
+            connection.disconnect();
         }
-        HttpResponse<byte[]> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-        if (response.statusCode() != 200) {
-            throw new IOException(uri + " answered " + response.statusCode());
-        }
-        return response;
     }
 
     private static byte[] sha256(byte[] content) {

@@ -36,11 +36,32 @@ public class EventsResource {
     private static final int MAX_COUNT = 1_000_000;
     private static final int MAX_INTERVAL = 3_600_000;
 
-    private static final ScheduledExecutorService SENDER = Executors.newScheduledThreadPool(2, task -> {
-        Thread thread = new Thread(task, "demo-events");
-        thread.setDaemon(true);
-        return thread;
-    });
+    /** The threads that send events, started with the first stream and ended when the application stops. */
+    private static ScheduledExecutorService sender;
+
+    private static synchronized ScheduledExecutorService sender() {
+        if (sender == null) {
+            sender = Executors.newScheduledThreadPool(2, task -> {
+                Thread thread = new Thread(task, "demo-events");
+                thread.setDaemon(true);
+                return thread;
+            });
+        }
+        return sender;
+    }
+
+    /** Ends the sending threads (and so every open stream): the application stops ({@link DemoLifecycle}). */
+    static synchronized void stop() {
+        if (sender != null) {
+            sender.shutdownNow();
+            try { // ended, not only told to end: a container checks for the application's threads right after
+                sender.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            sender = null;
+        }
+    }
 
     @GET
     @Compressed
@@ -53,7 +74,7 @@ public class EventsResource {
         int interval = DemoResource.whole("interval", intervalParameter, MIN_INTERVAL, MAX_INTERVAL);
         AtomicInteger sent = new AtomicInteger();
         AtomicReference<ScheduledFuture<?>> task = new AtomicReference<>();
-        task.set(SENDER.scheduleWithFixedDelay(() -> { // after a stall, no burst of late events
+        task.set(sender().scheduleWithFixedDelay(() -> { // after a stall, no burst of late events
             int n = sent.getAndIncrement();
             if (sink.isClosed() || count > 0 && n >= count) {
                 sink.close();

@@ -160,8 +160,38 @@ class SharedStoreTest {
             assertArrayEquals(DemoFeed.feed(s), decodeDelta(reply, s), "step " + s);
             upstreams.add(reply.header("X-Upstream"));
             previous = reply;
+            Thread.sleep(20); // the response reaches the client before it is stored: its write is milliseconds later
         }
         assertEquals(2, upstreams.size(), "both instances answered: " + upstreams);
+    }
+
+    /**
+     * Redis stalled (DEBUG SLEEP) for the store's writes: responses kept as dictionaries leave before they are
+     * stored, so none waits for the store's 100 ms timeout (before, one a second did: its back-off).
+     */
+    @Test
+    void withRedisStalledNoResponseWaitsForItsDictionaryToBeStored() throws Exception {
+        long first = 90_000;
+        List<Long> up = times(first, 40);
+        redis.stall(3);
+        List<Long> stalled = times(first + 100, 40);
+        System.out.println("feed responses kept as dictionaries, ms, Redis up: " + up + "; Redis stalled: " + stalled);
+        assertTrue(stalled.get(stalled.size() - 1) < 100, "a response waited for the store's timeout: " + stalled);
+        Thread.sleep(3_500); // the stall ends; the store leaves Redis alone for a second after it failed
+    }
+
+    /** The answer times of {@code n} feed steps without a dictionary to use (each only kept as one), sorted. */
+    private static List<Long> times(long first, int n) throws Exception {
+        List<Long> millis = new ArrayList<>();
+        for (long s = first; s < first + n; s++) {
+            long start = System.nanoTime();
+            Reply reply = step(s, false);
+            millis.add((System.nanoTime() - start) / 1_000_000);
+            assertEquals(200, reply.status());
+            assertArrayEquals(DemoFeed.feed(s), reply.decoded());
+        }
+        millis.sort(null);
+        return millis;
     }
 
     @Test

@@ -16,13 +16,14 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.lifecycle.Lifecycle;
 
 /**
  * The {@code zstd} coding (RFC 8878) through zstd-jni, active when zstd-jni and its native library load. As RFC 9659
  * requires of HTTP, frames use a window of at most 8 MB, and frames that need a larger one are refused when
  * decoding, so a sender cannot make us allocate a huge window. Encoding contexts are pooled, two per core, in one
  * pool per setting shared by every registry (clients come and go): a fresh one costs more than compressing a small
- * body. Above level {@value #MAX_POOLED_LEVEL} contexts are large and the compression dominates, so they are not
+ * body. Idle contexts are freed when the applications using the library stop ({@link Lifecycle}). Above level {@value #MAX_POOLED_LEVEL} contexts are large and the compression dominates, so they are not
  * pooled. Settings: {@code restcompress.zstd.level} (1 to 19, default 3) and {@code restcompress.zstd.window-log}
  * (10 to 23; default: zstd's choice for the level); for event streams {@code event-window-log} and
  * {@code event-hash-log} ({@link ZstdSettings}).
@@ -35,6 +36,15 @@ public final class ZstdCodec implements ContentCodec {
     static final int MAX_POOLED_LEVEL = 9;
 
     private static final Map<List<Integer>, ZstdEncoder.Pool> POOLS = new ConcurrentHashMap<>();
+
+    static { // the pools' idle native contexts are freed when the last application using the library stops
+        Lifecycle.whenAllEnd(ZstdCodec::drainPools);
+    }
+
+    /** Frees every pool's idle native contexts; the pools stay usable (a context in use goes back as usual). */
+    static void drainPools() {
+        POOLS.values().forEach(ZstdEncoder.Pool::drain);
+    }
 
     /** An event stream's output buffer: it stays allocated for as long as the stream is open. */
     private static final int EVENT_BUFFER_SIZE = 2 * 1024;

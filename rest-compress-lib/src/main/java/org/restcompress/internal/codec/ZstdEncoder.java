@@ -70,6 +70,13 @@ final class ZstdEncoder extends OutputStream {
         int idle() {
             return idle.size();
         }
+
+        /** Frees the idle contexts' native memory. */
+        void drain() {
+            for (Entry entry = idle.poll(); entry != null; entry = idle.poll()) {
+                entry.context.close();
+            }
+        }
     }
 
     /** A native context and the buffer its output goes through. */

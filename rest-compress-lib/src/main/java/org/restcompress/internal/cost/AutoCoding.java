@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.lifecycle.Lifecycle;
 
 /**
  * {@code restcompress.preference=auto}: one application's cost-based choice of coding. Keeps each coding's figures
@@ -77,7 +78,7 @@ public final class AutoCoding {
      * Auto for these codecs: the built-in figures at once, each codec measured in a background thread (milliseconds
      * of work), the link assumed {@code configuredBitsPerSecond} until responses show otherwise.
      */
-    public static AutoCoding start(List<ContentCodec> codecs, double configuredBitsPerSecond) {
+    public static AutoCoding start(List<ContentCodec> codecs, double configuredBitsPerSecond, Lifecycle lifecycle) {
         Map<String, CodingFigures> priors = new HashMap<>();
         for (ContentCodec codec : codecs) {
             CodingFigures builtIn = Calibration.builtIn(codec.token());
@@ -85,12 +86,16 @@ public final class AutoCoding {
                 priors.put(codec.token(), builtIn);
             }
         }
-        CpuLoad.start();
+        lifecycle.own(CpuLoad.use());
         AutoCoding auto = new AutoCoding(new LinkSpeed(configuredBitsPerSecond), CpuLoad::load, priors);
         Thread calibration = new Thread(() -> auto.calibrate(codecs), "rest-compress-calibration");
         calibration.setDaemon(true);
         calibration.setPriority(Thread.MIN_PRIORITY);
         calibration.start();
+        lifecycle.own(() -> { // milliseconds of work; an application stopping at once waits for it
+            calibration.interrupt();
+            calibration.join(5000);
+        });
         return auto;
     }
 

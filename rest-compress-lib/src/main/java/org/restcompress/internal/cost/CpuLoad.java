@@ -2,12 +2,14 @@ package org.restcompress.internal.cost;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * How busy the machine's CPUs are, and what that makes a nanosecond of compression cost: on an idle server it only
  * delays its own response; on a saturated one it is taken from other requests too, so cheaper codings should win.
- * Read every {@link #PERIOD_MILLIS} by one daemon thread for the whole JVM, started by the first auto policy: reading
- * it takes a millisecond or two in a container (cgroup files), too long for a request to wait for.
+ * Read every {@link #PERIOD_MILLIS} by one daemon thread, shared by every auto policy of the JVM and running only
+ * while one is in use ({@link #use}): reading it takes a millisecond or two in a container (cgroup files), too long
+ * for a request to wait for.
  */
 public final class CpuLoad {
 
@@ -19,28 +21,55 @@ public final class CpuLoad {
 
     private static volatile double load;
     private static Thread sampler;
+    private static int users;
 
     private CpuLoad() {
     }
 
-    /** Starts the sampler, once per JVM. */
-    static synchronized void start() {
-        if (sampler != null) {
-            return;
-        }
-        OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        sampler = new Thread(() -> {
-            try {
-                while (true) {
-                    load = read(os);
-                    Thread.sleep(PERIOD_MILLIS);
+    /**
+     * One more user of the load: the sampler runs from the first until the last one closes what this returns (the
+     * application stops), so that no thread of the library outlives its application.
+     */
+    static synchronized AutoCloseable use() {
+        if (users++ == 0) {
+            OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+            sampler = new Thread(() -> {
+                try {
+                    while (!Thread.currentThread().isInterrupted()) {
+                        load = read(os);
+                        Thread.sleep(PERIOD_MILLIS);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 }
+            }, "rest-compress-cpu-load");
+            sampler.setDaemon(true);
+            sampler.start();
+        }
+        AtomicBoolean released = new AtomicBoolean();
+        return () -> {
+            if (released.compareAndSet(false, true)) {
+                release();
+            }
+        };
+    }
+
+    private static synchronized void release() {
+        if (--users == 0) {
+            Thread ending = sampler;
+            sampler = null;
+            ending.interrupt();
+            try {
+                ending.join(PERIOD_MILLIS * 4);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }, "rest-compress-cpu-load");
-        sampler.setDaemon(true);
-        sampler.start();
+        }
+    }
+
+    /** Whether the sampler runs (for tests). */
+    static synchronized boolean sampling() {
+        return sampler != null && sampler.isAlive();
     }
 
     /** The load from 0 (idle) to 1 (every core busy), as last read; 0 before the first reading. */

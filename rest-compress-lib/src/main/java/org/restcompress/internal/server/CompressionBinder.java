@@ -18,6 +18,8 @@ import org.restcompress.UseAsDictionary;
 import org.restcompress.internal.MethodCodings;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.cost.AutoCoding;
+import org.restcompress.internal.lifecycle.JerseyHook;
+import org.restcompress.internal.lifecycle.Lifecycle;
 
 /**
  * Reads each resource method's coding annotations once, at deployment, and binds to an annotated method exactly one
@@ -46,12 +48,13 @@ public final class CompressionBinder implements DynamicFeature {
     /** One per application: what its responses show of codecs and links serves every method. */
     private final AutoCoding auto;
 
-    private CompressionBinder(CompressionConfig config, CodecRegistry registry, ServerDictionaries dictionaries) {
+    private CompressionBinder(CompressionConfig config, CodecRegistry registry, ServerDictionaries dictionaries,
+            Lifecycle lifecycle) {
         this.config = config;
         this.registry = registry;
         this.dictionaries = dictionaries;
         this.auto = config.auto() ? AutoCoding.start(registry.encodingTokens().stream().map(registry::find)
-                .flatMap(Optional::stream).collect(Collectors.toList()), config.autoLinkSpeed()) : null;
+                .flatMap(Optional::stream).collect(Collectors.toList()), config.autoLinkSpeed(), lifecycle) : null;
     }
 
     /**
@@ -60,8 +63,18 @@ public final class CompressionBinder implements DynamicFeature {
      */
     public static void register(FeatureContext context, CompressionConfig config, CodecRegistry registry,
             ClassLoader loader) {
-        ServerDictionaries dictionaries = new ServerDictionaries(config, registry, loader);
-        CompressionBinder binder = new CompressionBinder(config, registry, dictionaries);
+        // what this application starts ends with it: on Jersey by its shutdown, in a WAR by its servlet context
+        Lifecycle lifecycle = Lifecycle.open(loader);
+        CompressionBinder binder;
+        try {
+            ServerDictionaries dictionaries = lifecycle.own(new ServerDictionaries(config, registry, loader));
+            binder = new CompressionBinder(config, registry, dictionaries, lifecycle);
+            JerseyHook.register(context, lifecycle);
+        } catch (RuntimeException e) {
+            lifecycle.close(); // a deployment that fails here leaves nothing running
+            throw e;
+        }
+        ServerDictionaries dictionaries = binder.dictionaries;
         context.register(binder);
         if (!context.getConfiguration().isRegistered(binder)) {
             // Quarkus REST drops a dynamic feature registered at run time (it applies only those it found at build

@@ -5,7 +5,6 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
-import org.restcompress.internal.dictionary.Dictionary;
 
 /**
  * Copies a response's bytes as the application writes them (before any coding: a dictionary is the decoded content),
@@ -55,7 +54,7 @@ final class DictionaryRecorder {
     /** The response was written completely: keep it. */
     void complete() {
         if (copy != null && copy.size() > 0) {
-            dictionaries.keep(Dictionary.of(copy.toByteArray()), lifetime);
+            dictionaries.keep(copy.toByteArray(), lifetime); // hashed and stored after the response, not before
         }
         copy = null;
     }

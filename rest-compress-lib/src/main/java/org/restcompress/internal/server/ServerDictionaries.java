@@ -30,7 +30,7 @@ import org.restcompress.internal.dictionary.MemoryDictionaryStore;
  * dictionaries by name and by hash, and the {@code dcz}/{@code dcb} codecs this runtime has (each needs the built-in
  * zstd or br codec). Made once per deployment.
  */
-final class ServerDictionaries {
+final class ServerDictionaries implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(ServerDictionaries.class.getName());
 
@@ -49,6 +49,9 @@ final class ServerDictionaries {
     private final CompressionConfig config;
     private final ClassLoader loader;
     private final DictionaryStore store;
+    /** Whether this made the store (from a location), and so ends it. */
+    private final boolean ownsStore;
+    private final DictionaryWriter writer = new DictionaryWriter(this::write);
     private final boolean trustedStore;
     private final Map<String, DictionaryCodec> codecs = new LinkedHashMap<>();
     private final List<String> formats;
@@ -66,6 +69,7 @@ final class ServerDictionaries {
                 .map(location -> provided(location, config.dictionaryMaxSize(), loader))
                 .orElseGet(() -> new MemoryDictionaryStore(config.dictionaryStoreMaxBytes(),
                         config.dictionaryStoreMaxEntries())));
+        this.ownsStore = config.dictionaryStore().isEmpty();
         this.trustedStore = store instanceof MemoryDictionaryStore; // ours, in this process: no need to re-hash
         this.maxSize = config.dictionaryMaxSize();
         this.crossOrigin = config.dictionaryCrossOrigin();
@@ -78,11 +82,22 @@ final class ServerDictionaries {
             }
         }
         this.formats = List.copyOf(codecs.keySet());
-        config.sharedDictionaries().forEach((name, source) -> {
-            Shared shared = new Shared(name, Dictionary.reused(load(name, source, loader)));
-            byName.put(name, shared);
-            byHash.put(shared.dictionary.hash(), shared);
-        });
+        try {
+            config.sharedDictionaries().forEach((name, source) -> {
+                Shared shared = new Shared(name, Dictionary.reused(load(name, source, loader)));
+                byName.put(name, shared);
+                byHash.put(shared.dictionary.hash(), shared);
+            });
+        } catch (RuntimeException e) { // the deployment fails: a store made here ends with it
+            if (ownsStore && store instanceof AutoCloseable) {
+                try {
+                    ((AutoCloseable) store).close();
+                } catch (Exception suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
+        }
     }
 
     /** The store a provider on the class path makes for {@code location}; none is a deployment error. */
@@ -152,6 +167,10 @@ final class ServerDictionaries {
         if (shared != null) {
             return shared.dictionary;
         }
+        Dictionary handedOver = writer.find(hash);
+        if (handedOver != null) {
+            return handedOver;
+        }
         byte[] content;
         try {
             content = store.get(hash);
@@ -196,8 +215,13 @@ final class ServerDictionaries {
         return !byName.isEmpty();
     }
 
-    /** Keeps a response sent as a dictionary; a failing store costs only the delta. */
-    void keep(Dictionary dictionary, Duration lifetime) {
+    /** Keeps a complete response's content as a dictionary, off the response path ({@link DictionaryWriter}). */
+    void keep(byte[] content, Duration lifetime) {
+        writer.submit(content, lifetime);
+    }
+
+    /** Writes a dictionary to the store, in the writer's thread; a failing store costs only the delta. */
+    private void write(Dictionary dictionary, Duration lifetime) {
         try {
             store.put(dictionary.hash(), dictionary.content(), lifetime);
             storeWorks();
@@ -217,6 +241,23 @@ final class ServerDictionaries {
     private void storeWorks() {
         if (storeFailing.get() && storeFailing.compareAndSet(true, false)) {
             LOG.log(System.Logger.Level.INFO, "rest-compress: the dictionary store works again");
+        }
+    }
+
+    /** Responses not kept as dictionaries because too many waited for the store (for tests). */
+    long dropped() {
+        return writer.dropped();
+    }
+
+    /** The writer ends (what waits is written within a second), then the store this made. */
+    @Override
+    public void close() throws Exception {
+        try {
+            writer.close();
+        } finally {
+            if (ownsStore && store instanceof AutoCloseable) {
+                ((AutoCloseable) store).close();
+            }
         }
     }
 

@@ -1,0 +1,137 @@
+package org.restcompress.internal.lifecycle;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+/**
+ * The owner of what one server application's compression starts or allocates beyond a request (the cost model's
+ * threads, the dictionary store and its writer, pooled native contexts): each ends, in the reverse order of its
+ * start, when the application stops. What tells it so depends on the runtime: a servlet container's context listener
+ * ({@link ServletHook}, for every WAR), Jersey's container lifecycle ({@link JerseyHook}); with neither (an embedded
+ * runtime that is never undeployed) they end with the JVM.
+ */
+public final class Lifecycle implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(Lifecycle.class.getName());
+
+    /** The lifecycles open per application class loader; weak, so that a loader is never kept by this map. */
+    private static final Map<ClassLoader, List<Lifecycle>> OPEN = new WeakHashMap<>();
+    /** Ended with the last application of a class loader: state shared by every one, such as codec pools. */
+    private static final List<Runnable> SHARED = new ArrayList<>();
+
+    private final ClassLoader application;
+    private final Deque<AutoCloseable> owned = new ArrayDeque<>();
+    private boolean closed;
+
+    private Lifecycle(ClassLoader application) {
+        this.application = application;
+    }
+
+    /** A new owner for the application whose classes {@code application} loads. */
+    public static Lifecycle open(ClassLoader application) {
+        Lifecycle lifecycle = new Lifecycle(application);
+        synchronized (OPEN) {
+            OPEN.computeIfAbsent(application, loader -> new ArrayList<>()).add(lifecycle);
+        }
+        return lifecycle;
+    }
+
+    /** Adds state every application of this library shares, ended when the last of them ends (once per loader). */
+    public static void whenAllEnd(Runnable end) {
+        synchronized (OPEN) {
+            if (!SHARED.contains(end)) {
+                SHARED.add(end);
+            }
+        }
+    }
+
+    /** Ends every lifecycle opened for {@code application}: its servlet context, or its runtime, stops. */
+    public static void endAll(ClassLoader application) {
+        List<Lifecycle> ending;
+        synchronized (OPEN) {
+            List<Lifecycle> open = OPEN.get(application);
+            ending = open == null ? List.of() : new ArrayList<>(open);
+        }
+        for (Lifecycle lifecycle : ending) {
+            lifecycle.close();
+        }
+        List<Runnable> shared;
+        synchronized (OPEN) { // also where only clients ran, which open no lifecycle
+            shared = OPEN.isEmpty() ? new ArrayList<>(SHARED) : List.of();
+        }
+        shared.forEach(Lifecycle::run);
+    }
+
+    /** The lifecycles open, of every application (for tests). */
+    static int openCount() {
+        synchronized (OPEN) {
+            return OPEN.values().stream().mapToInt(List::size).sum();
+        }
+    }
+
+    /** {@code resource}, ended with this lifecycle; ended at once when this one has ended already. */
+    public <T extends AutoCloseable> T own(T resource) {
+        synchronized (this) {
+            if (!closed) {
+                owned.push(resource);
+                return resource;
+            }
+        }
+        end(resource);
+        return resource;
+    }
+
+    public synchronized boolean closed() {
+        return closed;
+    }
+
+    /** Ends what this lifecycle owns, newest first, each once; a failure is logged and the rest still end. */
+    @Override
+    public void close() {
+        List<AutoCloseable> ending = new ArrayList<>();
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            while (!owned.isEmpty()) {
+                ending.add(owned.pop());
+            }
+        }
+        ending.forEach(Lifecycle::end);
+        List<Runnable> shared = List.of();
+        synchronized (OPEN) {
+            List<Lifecycle> open = OPEN.get(application);
+            if (open != null) {
+                open.remove(this);
+                if (open.isEmpty()) {
+                    OPEN.remove(application);
+                    if (OPEN.isEmpty()) {
+                        shared = new ArrayList<>(SHARED);
+                    }
+                }
+            }
+        }
+        shared.forEach(Lifecycle::run);
+    }
+
+    private static void run(Runnable end) {
+        try {
+            end.run();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "rest-compress: ending shared state failed", e);
+        }
+    }
+
+    private static void end(AutoCloseable resource) {
+        try {
+            resource.close();
+        } catch (Exception e) {
+            LOG.log(System.Logger.Level.WARNING, "rest-compress: ending " + resource + " failed", e);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package org.restcompress.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.ws.rs.core.Application;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.restcompress.CompressionConfig;
+import org.restcompress.CompressionFeature;
+
+/**
+ * What an application's compression starts ends when the application stops: no thread of the library outlives it
+ * (in a WAR the servlet container's context listener ends them; on Jersey its shutdown does too).
+ */
+class StopTest {
+
+    public static class AutoApplication extends Application {
+        @Override
+        public Set<Class<?>> getClasses() {
+            return Set.of(DictionaryResource.class, CodingResource.class);
+        }
+
+        @Override
+        public Set<Object> getSingletons() {
+            return Set.of(new CompressionFeature(CompressionConfig.builder().preference(List.of("auto")).debug(true)
+                    .sharedDictionary("items", DictionaryBodies.trained())
+                    .build()));
+        }
+    }
+
+    @Test
+    void noThreadOfTheLibraryOutlivesItsApplication() throws Exception {
+        try (TestServer server = TestServer.start(AutoApplication.class)) {
+            assertEquals(200, Http.get(server.uri("all"), "Accept-Encoding", "zstd, gzip").status());
+            assertEquals(200, Http.get(server.uri("dict/feed?at=1"), "Accept-Encoding", "zstd, dcz").status());
+            assertTrue(libraryThreads().contains("rest-compress-cpu-load"), "auto samples the CPU's load: "
+                    + libraryThreads());
+        }
+        long deadline = System.nanoTime() + 3_000_000_000L;
+        while (!libraryThreads().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(List.of(), libraryThreads());
+    }
+
+    private static List<String> libraryThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(name -> name.startsWith("rest-compress-")).sorted().collect(Collectors.toList());
+    }
+}
