@@ -35,7 +35,7 @@ public final class CompressionConfig {
     private final List<String> preference;
     private final boolean auto;
     private final long autoLinkSpeed;
-    private final boolean downlinkHint;
+    private final DownlinkHint downlinkHint;
     private final int threshold;
     private final List<MediaType> excludedMediaTypes;
     private final long maxDecodedSize;
@@ -134,9 +134,42 @@ public final class CompressionConfig {
         return autoLinkSpeed;
     }
 
-    /** Client side: whether requests carry {@code Downlink}, how fast the server's earlier responses arrived. */
-    public boolean downlinkHint() {
+    /**
+     * Client side: to whom requests say how fast the server's earlier responses arrived ({@code Downlink}); by
+     * default only to origins that ask for it ({@code Accept-CH: Downlink}), as browsers do.
+     */
+    public DownlinkHint downlinkHints() {
         return downlinkHint;
+    }
+
+    /**
+     * Client side: whether requests may carry {@code Downlink} at all (to origins that ask, or to every one).
+     *
+     * @see #downlinkHints()
+     */
+    public boolean downlinkHint() {
+        return downlinkHint != DownlinkHint.NEVER;
+    }
+
+    /** To whom a client sends {@code Downlink} ({@value ConfigKeys#DOWNLINK_HINT}). */
+    public enum DownlinkHint {
+        /** To no origin. */
+        NEVER("never"),
+        /** To an origin that asked for it with {@code Accept-CH: Downlink} (remembered per origin, bounded). */
+        WHEN_ASKED("when-asked"),
+        /** To every origin, asked or not. */
+        ALWAYS("always");
+
+        private final String token;
+
+        DownlinkHint(String token) {
+            this.token = token;
+        }
+
+        /** The key's value for this choice. */
+        public String token() {
+            return token;
+        }
     }
 
     /** Bodies shorter than this many bytes go out unencoded (unless the client refuses identity). */
@@ -248,7 +281,7 @@ public final class CompressionConfig {
         private List<String> preference = ConfigKeys.DEFAULT_PREFERENCE;
         private boolean auto;
         private long autoLinkSpeed = ConfigKeys.DEFAULT_AUTO_LINK_SPEED;
-        private boolean downlinkHint = true;
+        private DownlinkHint downlinkHint = DownlinkHint.WHEN_ASKED;
         private int threshold = ConfigKeys.DEFAULT_THRESHOLD;
         private List<MediaType> excludedMediaTypes = parseTypes(ConfigKeys.DEFAULT_EXCLUDED_MEDIA_TYPES);
         private long maxDecodedSize = ConfigKeys.DEFAULT_MAX_DECODED_SIZE;
@@ -300,7 +333,12 @@ public final class CompressionConfig {
 
         /** Client side: whether requests tell servers how fast their responses arrived ({@code Downlink}). */
         public Builder downlinkHint(boolean on) {
-            this.downlinkHint = on;
+            return downlinkHints(on ? DownlinkHint.ALWAYS : DownlinkHint.NEVER);
+        }
+
+        /** Client side: to whom requests say how fast responses arrived ({@code Downlink}). */
+        public Builder downlinkHints(DownlinkHint to) {
+            this.downlinkHint = Objects.requireNonNull(to, "to");
             return this;
         }
 

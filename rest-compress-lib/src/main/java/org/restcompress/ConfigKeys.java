@@ -12,7 +12,7 @@ import java.util.List;
  * <tr><th>key</th><th>default</th></tr>
  * <tr><td>{@value #PREFERENCE}</td><td>{@code zstd, lz4, lzf, br, gzip, deflate}; {@code auto} first: by cost</td></tr>
  * <tr><td>{@value #AUTO_LINK_SPEED}</td><td>{@code 1gbit}</td></tr>
- * <tr><td>{@value #DOWNLINK_HINT}</td><td>{@code true} (client side)</td></tr>
+ * <tr><td>{@value #DOWNLINK_HINT}</td><td>{@code when-asked} (client side)</td></tr>
  * <tr><td>{@value #THRESHOLD}</td><td>{@value #DEFAULT_THRESHOLD} bytes</td></tr>
  * <tr><td>{@value #EXCLUDED_MEDIA_TYPES}</td><td>images, audio, video, archives, fonts</td></tr>
  * <tr><td>{@value #MAX_DECODED_SIZE}</td><td>10M</td></tr>
@@ -51,8 +51,11 @@ public final class ConfigKeys {
      */
     public static final String AUTO_LINK_SPEED = PREFIX + "auto.link-speed";
     /**
-     * Client side: whether requests tell each server how fast its earlier responses arrived (the {@code Downlink}
-     * client hint, Mbit/s), for servers that choose their coding by cost. Bodies of 16 KiB and more are timed.
+     * Client side: to whom requests say how fast that origin's earlier responses arrived (the {@code Downlink} client
+     * hint, Mbit/s, rounded to two significant digits and 0.05), for servers that choose their coding by cost:
+     * {@code when-asked} (the default: only origins that sent {@code Accept-CH: Downlink}, as browsers do),
+     * {@code always} or {@code never}; {@code true} and {@code false} read as {@code always} and {@code never}.
+     * Bodies of 16 KiB and more are timed.
      */
     public static final String DOWNLINK_HINT = PREFIX + "downlink-hint";
     public static final String THRESHOLD = PREFIX + "threshold";

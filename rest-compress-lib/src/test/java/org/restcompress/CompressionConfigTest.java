@@ -103,9 +103,17 @@ class CompressionConfigTest {
     }
 
     @Test
-    void theDownlinkHintIsOnUnlessTurnedOff() {
+    void theDownlinkHintGoesToOriginsThatAskUnlessSetOtherwise() {
+        assertEquals(CompressionConfig.DownlinkHint.WHEN_ASKED, CompressionConfig.defaults().downlinkHints());
         assertTrue(CompressionConfig.defaults().downlinkHint());
-        assertFalse(CompressionConfig.from(Map.<String, Object>of("restcompress.downlink-hint", "false")::get)
+        assertEquals(CompressionConfig.DownlinkHint.NEVER, CompressionConfig.from(
+                Map.<String, Object>of("restcompress.downlink-hint", "false")::get).downlinkHints());
+        assertFalse(CompressionConfig.from(Map.<String, Object>of("restcompress.downlink-hint", "never")::get)
                 .downlinkHint());
+        assertEquals(CompressionConfig.DownlinkHint.ALWAYS, CompressionConfig.from(
+                Map.<String, Object>of("restcompress.downlink-hint", "Always")::get).downlinkHints());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CompressionConfig.from(
+                Map.<String, Object>of("restcompress.downlink-hint", "sometimes")::get));
+        assertEquals("restcompress.downlink-hint must be when-asked, always or never, was 'sometimes'", e.getMessage());
     }
 }

@@ -38,7 +38,7 @@ public final class KeyValues {
         string(lookup, REQUEST_CODING).ifPresent(b::requestCoding);
         string(lookup, MAX_EXPANSION_RATIO).ifPresent(v -> b.maxExpansionRatio(intSize(MAX_EXPANSION_RATIO, v)));
         string(lookup, DEBUG).ifPresent(v -> b.debug(flag(DEBUG, v)));
-        string(lookup, ConfigKeys.DOWNLINK_HINT).ifPresent(v -> b.downlinkHint(flag(ConfigKeys.DOWNLINK_HINT, v)));
+        string(lookup, ConfigKeys.DOWNLINK_HINT).ifPresent(v -> b.downlinkHints(downlinkHint(v)));
         string(lookup, ConfigKeys.AUTO_LINK_SPEED)
                 .ifPresent(v -> b.autoLinkSpeed(bitsPerSecond(ConfigKeys.AUTO_LINK_SPEED, v)));
         long storeBytes = string(lookup, ConfigKeys.DICTIONARY_STORE_MAX_BYTES)
@@ -108,6 +108,21 @@ public final class KeyValues {
             members.add(member.toLowerCase(Locale.ROOT));
         }
         return members;
+    }
+
+    /** {@code when-asked}, {@code always} or {@code never} ({@code true} and {@code false} for the last two). */
+    static CompressionConfig.DownlinkHint downlinkHint(String value) {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        for (CompressionConfig.DownlinkHint choice : CompressionConfig.DownlinkHint.values()) {
+            if (choice.token().equals(v)) {
+                return choice;
+            }
+        }
+        if (v.equals("true") || v.equals("false")) {
+            return v.equals("true") ? CompressionConfig.DownlinkHint.ALWAYS : CompressionConfig.DownlinkHint.NEVER;
+        }
+        throw new IllegalArgumentException(ConfigKeys.DOWNLINK_HINT + " must be when-asked, always or never, was '"
+                + value + "'");
     }
 
     /** {@code true} or {@code false}, any case. */

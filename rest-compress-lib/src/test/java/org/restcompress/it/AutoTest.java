@@ -109,6 +109,14 @@ class AutoTest {
         }
     }
 
+    /** The same resources, choosing by the fixed preference: a server that does not ask for {@code Downlink}. */
+    public static class FixedApplication extends Application {
+        @Override
+        public Set<Class<?>> getClasses() {
+            return Set.of(CompressionFeature.class, LinkResource.class);
+        }
+    }
+
     @BeforeAll
     static void start() throws Exception {
         server = TestServer.start(AutoApplication.class);
@@ -193,7 +201,7 @@ class AutoTest {
         try {
             client.target(server.uri("link/slow")).request().get(byte[].class); // tens of Mbit/s, say
             String first = client.target(server.uri("link/downlink")).request().get(String.class);
-            assertTrue(first.matches("[0-9]+\\.[0-9]{3}"), first);
+            assertTrue(first.matches("[0-9]+\\.[0-9]{2}"), first);
             // At that speed 100 KB of JSON goes coded, a few KB on the wire: too few to time, so no response can
             // correct the reading; sent as it is, it would have been timed. (The echo's own few bytes do not count.)
             for (int i = 1; i < Measurement.MAX_UNCONFIRMED; i++) {
@@ -236,7 +244,7 @@ class AutoTest {
             byte[] slow = client.target(server.uri("link/slow")).request().get(byte[].class);
             assertEquals(8 * 32 * 1024, slow.length);
             String downlink = client.target(server.uri("link/downlink")).request().get(String.class);
-            assertTrue(downlink.matches("[0-9]+\\.[0-9]{3}") && Double.parseDouble(downlink) > 0, downlink);
+            assertTrue(downlink.matches("[0-9]+\\.[0-9]{2}") && Double.parseDouble(downlink) > 0, downlink);
         } finally {
             client.close();
         }
@@ -247,6 +255,36 @@ class AutoTest {
             assertEquals("none", quiet.target(server.uri("link/downlink")).request().get(String.class));
         } finally {
             quiet.close();
+        }
+    }
+
+    /**
+     * Browsers send {@code Downlink} only to origins that asked with {@code Accept-CH}; so does the library's client,
+     * unless the application says always. A server with auto asks.
+     */
+    @Test
+    void downlinkGoesOnlyToOriginsThatAskedUnlessTheApplicationSaysAlways() throws Exception {
+        Reply asking = get("link/coded");
+        assertEquals("Downlink", asking.header("Accept-CH"), "auto asks for it: " + asking.headers().map());
+        try (TestServer fixed = TestServer.start(FixedApplication.class)) {
+            Client client = ClientBuilder.newClient().register(CompressionFeature.class);
+            try {
+                Response slow = client.target(fixed.uri("link/slow")).request().get();
+                assertNull(slow.getHeaderString("Accept-CH"), "no auto: nothing asked");
+                assertEquals(8 * 32 * 1024, slow.readEntity(byte[].class).length); // timed, but told to nobody
+                assertEquals("none", client.target(fixed.uri("link/downlink")).request().get(String.class));
+            } finally {
+                client.close();
+            }
+            Client always = ClientBuilder.newClient().register(new CompressionFeature(CompressionConfig.builder()
+                    .downlinkHints(CompressionConfig.DownlinkHint.ALWAYS).build()));
+            try {
+                assertEquals(8 * 32 * 1024, always.target(fixed.uri("link/slow")).request().get(byte[].class).length);
+                String told = always.target(fixed.uri("link/downlink")).request().get(String.class);
+                assertTrue(told.matches("[0-9]+\\.[0-9]{2}"), told);
+            } finally {
+                always.close();
+            }
         }
     }
 }

@@ -10,6 +10,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -38,29 +42,41 @@ public class EventsResource {
 
     /** The threads that send events, started with the first stream and ended when the application stops. */
     private static ScheduledExecutorService sender;
+    private static final List<Thread> senderThreads = new CopyOnWriteArrayList<>();
+    /** The streams open now: closed when the application stops, so that no request stays open past it. */
+    private static final Set<SseEventSink> OPEN = ConcurrentHashMap.newKeySet();
 
     private static synchronized ScheduledExecutorService sender() {
         if (sender == null) {
             sender = Executors.newScheduledThreadPool(2, task -> {
                 Thread thread = new Thread(task, "demo-events");
                 thread.setDaemon(true);
+                senderThreads.add(thread);
                 return thread;
             });
         }
         return sender;
     }
 
-    /** Ends the sending threads (and so every open stream): the application stops ({@link DemoLifecycle}). */
+    /** Ends the sending threads and closes every open stream: the application stops ({@link DemoLifecycle}). */
     static synchronized void stop() {
         if (sender != null) {
             sender.shutdownNow();
             try { // ended, not only told to end: a container checks for the application's threads right after
                 sender.awaitTermination(5, TimeUnit.SECONDS);
+                for (Thread thread : senderThreads) { // terminated executors may still have threads on their way out
+                    thread.join(1000);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            senderThreads.clear();
             sender = null;
         }
+        for (SseEventSink sink : OPEN) {
+            sink.close();
+        }
+        OPEN.clear();
     }
 
     @GET
@@ -74,10 +90,12 @@ public class EventsResource {
         int interval = DemoResource.whole("interval", intervalParameter, MIN_INTERVAL, MAX_INTERVAL);
         AtomicInteger sent = new AtomicInteger();
         AtomicReference<ScheduledFuture<?>> task = new AtomicReference<>();
-        task.set(sender().scheduleWithFixedDelay(() -> { // after a stall, no burst of late events
+        OPEN.add(sink);
+        Runnable next = () -> {
             int n = sent.getAndIncrement();
             if (sink.isClosed() || count > 0 && n >= count) {
                 sink.close();
+                OPEN.remove(sink);
                 cancel(task);
                 return;
             }
@@ -85,10 +103,16 @@ public class EventsResource {
                     .whenComplete((done, failure) -> {
                         if (failure != null) { // the client is gone: the library has ended its encoder already
                             sink.close();
+                            OPEN.remove(sink);
                             cancel(task);
                         }
                     });
-        }, 0, interval, TimeUnit.MILLISECONDS));
+        };
+        // The first event goes out from the request's own thread, before the method returns. Sent from another thread,
+        // it raced RESTEasy's own flush of the response head after the method returns, and on Tomcat the two locked
+        // each other out for good (RESTEasy's stream's monitor against Tomcat's processor lock: a redeploy test hung).
+        next.run();
+        task.set(sender().scheduleWithFixedDelay(next, interval, interval, TimeUnit.MILLISECONDS)); // no late bursts
     }
 
     private static void cancel(AtomicReference<ScheduledFuture<?>> task) {

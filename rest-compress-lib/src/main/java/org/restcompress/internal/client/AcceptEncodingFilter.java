@@ -2,15 +2,17 @@ package org.restcompress.internal.client;
 
 import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientRequestFilter;
+import jakarta.ws.rs.client.ClientResponseContext;
+import jakarta.ws.rs.client.ClientResponseFilter;
 import jakarta.ws.rs.core.HttpHeaders;
 import org.restcompress.ConfigKeys;
 
 /**
  * Advertises the codings this client decodes, and only those, unless the application set {@code Accept-Encoding}
  * itself: then the response decoder still decodes the codings it knows, and hands over any other as it came. Also
- * tells the origin how fast its responses arrived ({@code Downlink}, see {@link ClientLinks}), unless turned off.
+ * tells an origin that asks for it how fast its responses arrived ({@code Downlink}, see {@link ClientLinks}).
  */
-final class AcceptEncodingFilter implements ClientRequestFilter {
+final class AcceptEncodingFilter implements ClientRequestFilter, ClientResponseFilter {
 
     /** Set on a request whose {@code Accept-Encoding} the application wrote. */
     static final String APPLICATION_OWNED = AcceptEncodingFilter.class.getName() + ".applicationOwned";
@@ -47,6 +49,14 @@ final class AcceptEncodingFilter implements ClientRequestFilter {
             if (downlink != null && !request.getHeaders().containsKey(ClientLinks.DOWNLINK)) {
                 request.getHeaders().putSingle(ClientLinks.DOWNLINK, downlink);
             }
+        }
+    }
+
+    /** Whether the origin asks for {@code Downlink}, as its response's {@code Accept-CH} says. */
+    @Override
+    public void filter(ClientRequestContext request, ClientResponseContext response) {
+        if (links != null) {
+            links.heard(request.getUri(), response.getHeaders().get(ClientLinks.ACCEPT_CH));
         }
     }
 }

@@ -24,9 +24,10 @@ public final class ClientCompression {
     public static void register(FeatureContext context, CompressionConfig config, CodecRegistry registry) {
         ClientCodecs codings = new ClientCodecs(config, registry);
         OriginCodings servers = new OriginCodings();
-        ClientLinks links = config.downlinkHint() ? new ClientLinks() : null;
+        ClientLinks links = config.downlinkHint() ? new ClientLinks(config.downlinkHints()) : null;
         context.register(new AcceptEncodingFilter(codings.acceptEncoding(), links),
-                Map.of(ClientRequestFilter.class, Priorities.HEADER_DECORATOR));
+                Map.of(ClientRequestFilter.class, Priorities.HEADER_DECORATOR,
+                        ClientResponseFilter.class, Priorities.HEADER_DECORATOR));
         DictionaryExchange dictionaries = dictionaries(config, registry, codings);
         if (dictionaries != null) {
             // after the Accept-Encoding filter, whose value it extends; before the application's response filters

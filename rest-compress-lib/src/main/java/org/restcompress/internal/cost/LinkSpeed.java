@@ -92,12 +92,20 @@ public final class LinkSpeed {
     }
 
     /**
-     * A measured speed as a {@code Downlink} value: Mbit/s with three decimals ("9.850"), as {@link #parseDownlink}
-     * reads.
+     * A measured speed as a client sends it in {@code Downlink}: Mbit/s, at most two significant digits, on Chromium's
+     * 50 kbit/s step, as a decimal {@link #parseDownlink} reads ("9.90" for 9.85 Mbit/s, "940.00" for 938).
      */
     public static String downlinkValue(double bitsPerSecond) {
-        return CostModel.decimals(Math.max(0, bitsPerSecond) / 1e6, 3);
+        double mbps = Math.max(0, bitsPerSecond) / 1e6;
+        if (mbps > 0) { // two significant digits: enough for a choice of coding, little to tell clients apart by
+            double unit = Math.pow(10, Math.floor(Math.log10(mbps)) - 1);
+            mbps = Math.round(mbps / unit) * unit;
+        }
+        return CostModel.decimals(Math.round(mbps / DOWNLINK_STEP_MBPS) * DOWNLINK_STEP_MBPS, 2);
     }
+
+    /** Chromium's step for {@code Downlink}: 50 kbit/s. */
+    static final double DOWNLINK_STEP_MBPS = 0.05;
 
     /**
      * {@code Downlink} in Mbit/s, or 0 when absent or not a positive decimal as Client Hints send it: a Structured

@@ -13,6 +13,8 @@ import jakarta.ws.rs.ext.WriterInterceptorContext;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import org.restcompress.ConfigKeys;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.cost.AutoCoding;
@@ -22,6 +24,7 @@ import org.restcompress.internal.cost.WriteMeter;
 import org.restcompress.internal.io.DeferredOutputStream;
 import org.restcompress.internal.io.Uncloseable;
 import org.restcompress.internal.negotiation.Choice;
+import org.restcompress.internal.negotiation.HeaderLists;
 import org.restcompress.internal.negotiation.Reason;
 import org.restcompress.internal.negotiation.ResponseDecision;
 
@@ -48,6 +51,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     private static final String CONTENT_RANGE = "Content-Range";
     private static final String LINK = "Link";
     static final String USE_AS_DICTIONARY = "Use-As-Dictionary";
+    static final String ACCEPT_CH = "Accept-CH";
 
     private final MethodPolicy policy;
 
@@ -55,11 +59,28 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         this.policy = policy;
     }
 
+    /** Adds {@code Downlink} to {@code Accept-CH} (the application's own hints kept): clients send it when asked. */
+    private static void askForDownlink(MultivaluedMap<String, Object> headers) {
+        List<Object> present = headers.get(ACCEPT_CH);
+        if (present == null || present.isEmpty()) {
+            headers.putSingle(ACCEPT_CH, "Downlink");
+            return;
+        }
+        List<String> values = new ArrayList<>();
+        present.forEach(value -> values.add(String.valueOf(value)));
+        if (HeaderLists.members(values).stream().noneMatch(hint -> hint.equalsIgnoreCase("Downlink"))) {
+            headers.add(ACCEPT_CH, "Downlink");
+        }
+    }
+
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         MultivaluedMap<String, Object> headers = response.getHeaders();
         DictionaryUse dictionaryUse = policy.dictionaryUse();
         Vary.add(headers, dictionaryUse != null ? Vary.WITH_DICTIONARY : Vary.ACCEPT_ENCODING);
+        if (policy.auto() != null) {
+            askForDownlink(headers);
+        }
         Exchange exchange = Exchange.of(request, policy);
         if (!response.hasEntity()) {
             RequestDecompression.release(exchange);

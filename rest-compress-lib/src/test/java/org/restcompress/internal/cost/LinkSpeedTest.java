@@ -55,10 +55,14 @@ class LinkSpeedTest {
 
     @Test
     void writesDownlinkAsItIsRead() {
-        assertEquals("9.850", LinkSpeed.downlinkValue(9.85e6));
-        assertEquals("0.001", LinkSpeed.downlinkValue(1234));
-        assertEquals("4012.552", LinkSpeed.downlinkValue(4012.5516e6));
-        assertEquals(4012.552, LinkSpeed.parseDownlink(LinkSpeed.downlinkValue(4012.5516e6)), 0);
+        // rounded as browsers round it (50 kbit/s steps), and to two significant digits
+        assertEquals("9.90", LinkSpeed.downlinkValue(9.87e6));
+        assertEquals("0.25", LinkSpeed.downlinkValue(0.234e6));
+        assertEquals("0.05", LinkSpeed.downlinkValue(40e3));
+        assertEquals("0.00", LinkSpeed.downlinkValue(1234));
+        assertEquals("940.00", LinkSpeed.downlinkValue(938.4e6));
+        assertEquals("4000.00", LinkSpeed.downlinkValue(4012.5516e6));
+        assertEquals(4000, LinkSpeed.parseDownlink(LinkSpeed.downlinkValue(4012.5516e6)), 0);
         assertEquals(999999.999, LinkSpeed.parseDownlink("999999.999"), 0);
         assertEquals(0, LinkSpeed.parseDownlink("1000000"), 0); // a terabit is no link of ours
         assertEquals(0.1, LinkSpeed.parseDownlink("0.1"), 0); // the nearest double, as parseDouble reads it
@@ -111,13 +115,13 @@ class LinkSpeedTest {
         Measurement m = new Measurement();
         m.add(100e6, 0);
         String first = m.downlinkValue();
-        assertEquals("100.000", first);
+        assertEquals("100.00", first);
         m.add(50e6, true, 1); // says nothing new: the same value, formatted once
         assertSame(first, m.downlinkValue());
         m.add(50e6, false, 2);
-        assertEquals("75.000", m.downlinkValue());
+        assertEquals("75.00", m.downlinkValue());
         m.add(900e6, true, 3);
-        assertEquals("900.000", m.downlinkValue());
+        assertEquals("900.00", m.downlinkValue());
     }
 
     @Test
