@@ -7,7 +7,6 @@
 module org.restcompress {
     requires transitive jakarta.ws.rs;
     requires com.ning.compress.lzf;
-    requires java.net.http; // the client fetches announced shared dictionaries on a connection of its own
     requires java.management; // preference=auto weighs compression by the CPU's load
     requires static jdk.management; // the load itself, where the runtime has it (else the load average)
     // optional codings: active when their library is present

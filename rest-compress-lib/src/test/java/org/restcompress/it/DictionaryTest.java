@@ -68,6 +68,9 @@ class DictionaryTest {
         }
     }
 
+    /** The writes the broken store refused. */
+    static final java.util.concurrent.atomic.AtomicInteger FAILED_PUTS = new java.util.concurrent.atomic.AtomicInteger();
+
     /** A store that is gone: every call fails. */
     public static class BrokenStoreApplication extends Application {
         @Override
@@ -81,6 +84,7 @@ class DictionaryTest {
                     .sharedDictionary("items", TRAINED).dictionaryStore(new org.restcompress.dictionary.DictionaryStore() {
                         @Override
                         public void put(String hash, byte[] content, java.time.Duration lifetime) {
+                            FAILED_PUTS.incrementAndGet();
                             throw new IllegalStateException("store down");
                         }
 
@@ -303,8 +307,16 @@ class DictionaryTest {
 
     @Test
     void ourClientFetchesAnAnnouncedSharedDictionaryAndUsesIt() throws InterruptedException {
+        // the application's own filter (its credentials, say) sees the fetch: it goes through the same client
+        java.util.List<String> fetches = new java.util.concurrent.CopyOnWriteArrayList<>();
         jakarta.ws.rs.client.Client client = jakarta.ws.rs.client.ClientBuilder.newClient()
-                .register(CompressionFeature.class);
+                .register(CompressionFeature.class)
+                .register((jakarta.ws.rs.client.ClientRequestFilter) request -> {
+                    request.getHeaders().putSingle("Authorization", "Bearer t0ken");
+                    if (request.getUri().getPath().contains("compression-dictionaries/")) {
+                        fetches.add(request.getUri().getPath());
+                    }
+                });
         try {
             jakarta.ws.rs.core.Response first = client.target(server.uri("dict/items/8")).request().get();
             assertEquals(DictionaryBodies.item(8).length, first.readEntity(byte[].class).length);
@@ -316,6 +328,32 @@ class DictionaryTest {
                 assertArrayEquals(DictionaryBodies.item(9), item.readEntity(byte[].class));
             }
             assertEquals("dcz", coding);
+            assertEquals(1, fetches.size(), "fetched once, through the client's filters: " + fetches);
+        } finally {
+            client.close();
+        }
+    }
+
+    /** A shared dictionary longer than the client's dictionary.max-size: read that far, not kept, not fetched again. */
+    @Test
+    void aSharedDictionaryTooLargeForTheClientIsNotKeptNorFetchedAgain() throws InterruptedException {
+        java.util.List<String> fetches = new java.util.concurrent.CopyOnWriteArrayList<>();
+        jakarta.ws.rs.client.Client client = jakarta.ws.rs.client.ClientBuilder.newClient()
+                .register(new CompressionFeature(org.restcompress.CompressionConfig.builder()
+                        .dictionaryMaxSize(TRAINED.length / 2).build()))
+                .register((jakarta.ws.rs.client.ClientRequestFilter) request -> {
+                    if (request.getUri().getPath().contains("compression-dictionaries/")) {
+                        fetches.add(request.getUri().getPath());
+                    }
+                });
+        try {
+            for (int i = 0; i < 10; i++) {
+                jakarta.ws.rs.core.Response item = client.target(server.uri("dict/items/" + i)).request().get();
+                assertEquals(null, item.getHeaderString("Content-Encoding"), "no dictionary kept, none announced");
+                assertArrayEquals(DictionaryBodies.item(i), item.readEntity(byte[].class));
+                Thread.sleep(30);
+            }
+            assertEquals(1, fetches.size(), "announced ten times, fetched once: " + fetches);
         } finally {
             client.close();
         }
@@ -346,6 +384,7 @@ class DictionaryTest {
 
     @Test
     void aFailingStoreCostsOnlyTheDelta() throws Exception {
+        FAILED_PUTS.set(0);
         try (TestServer broken = TestServer.start(BrokenStoreApplication.class)) {
             for (int step = 0; step < 3; step++) {
                 Reply reply = Http.get(broken.uri("dict/feed?at=" + step), "Accept-Encoding", "zstd, dcz",
@@ -353,6 +392,11 @@ class DictionaryTest {
                 assertEquals(200, reply.status());
                 assertEquals("zstd; reason=negotiated; dictionary=unknown", reply.header("Compression-Decision"));
                 assertArrayEquals(DictionaryBodies.feed(step), reply.decoded());
+                // kept after the response left: the next step waits until the store has refused this one
+                for (int wait = 0; wait < 500 && FAILED_PUTS.get() < step + 1; wait++) {
+                    Thread.sleep(10);
+                }
+                assertEquals(step + 1, FAILED_PUTS.get());
             }
         }
     }

@@ -4,10 +4,10 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.dictionary.UrlPattern;
@@ -31,8 +31,27 @@ final class ClientDictionaries {
     private final List<Entry> entries = new ArrayList<>();
     private long bytes;
     private long sequence;
-    /** Shared dictionaries announced by {@code Link} that are being fetched or were: each fetched once. */
-    private final Set<URI> announced = ConcurrentHashMap.newKeySet();
+    /**
+     * Shared dictionaries announced by {@code Link}: fetched, being fetched, or failed and when to try again; the
+     * most recently announced {@value #MAX_FETCHES} remembered.
+     */
+    private final Map<URI, Fetch> fetches = new LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<URI, Fetch> eldest) {
+            return size() > MAX_FETCHES;
+        }
+    };
+
+    static final int MAX_FETCHES = 1000;
+    /** After a fetch failed: 30 s, doubling with each failure in a row, at most an hour. */
+    static final long FIRST_RETRY_NANOS = 30_000_000_000L;
+    static final long LAST_RETRY_NANOS = 3_600_000_000_000L;
+
+    /** One announced URL: {@code done} once fetched; else the failures in a row and when to try again. */
+    private record Fetch(boolean done, boolean underWay, int failures, long retryAt) {
+    }
 
     ClientDictionaries(long maxBytes, int maxEntries) {
         this(maxBytes, maxEntries, System::nanoTime);
@@ -93,9 +112,26 @@ final class ClientDictionaries {
         return best;
     }
 
-    /** Whether {@code url} is announced for the first time (and should be fetched). */
-    boolean firstAnnouncement(URI url) {
-        return announced.size() < 1000 && announced.add(url);
+    /**
+     * Whether {@code url}, announced now, should be fetched: never fetched, or failed and its back-off is over; not
+     * while a fetch is under way or after one succeeded. A true answer marks a fetch under way.
+     */
+    synchronized boolean startFetch(URI url) {
+        Fetch known = fetches.get(url);
+        long now = clock.getAsLong();
+        if (known != null && (known.done() || known.underWay() || now - known.retryAt() < 0)) {
+            return false;
+        }
+        fetches.put(url, new Fetch(false, true, known == null ? 0 : known.failures(), 0));
+        return true;
+    }
+
+    /** A fetch of {@code url} ended: {@code done} (kept, or nothing worth trying again), or failed. */
+    synchronized void fetched(URI url, boolean done) {
+        Fetch known = fetches.get(url);
+        int failures = done ? 0 : (known == null ? 0 : known.failures()) + 1;
+        long wait = done ? 0 : Math.min(LAST_RETRY_NANOS, FIRST_RETRY_NANOS << Math.min(failures - 1, 20));
+        fetches.put(url, new Fetch(done, false, failures, clock.getAsLong() + wait));
     }
 
     int size() {

@@ -4,18 +4,18 @@ import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientRequestFilter;
 import jakarta.ws.rs.client.ClientResponseContext;
 import jakarta.ws.rs.client.ClientResponseFilter;
+import jakarta.ws.rs.client.InvocationCallback;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Link;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.net.ssl.SSLContext;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.dictionary.DictionaryCodec;
@@ -30,8 +30,7 @@ import org.restcompress.internal.negotiation.HeaderLists;
  * ({@code Available-Dictionary}, {@code Dictionary-ID}) and adds {@code dcz, dcb} to {@code Accept-Encoding}; on a
  * response it notes one offered as a dictionary ({@code Use-As-Dictionary} with a freshness lifetime: kept once read,
  * see {@link DictionaryCapture}), and fetches a shared dictionary announced by {@code Link: rel="compression-dictionary"}
- * once, in the background, on its own connection. An application that set {@code Accept-Encoding} itself is left
- * alone.
+ * in the background, through the same client. An application that set {@code Accept-Encoding} itself is left alone.
  */
 final class DictionaryExchange implements ClientRequestFilter, ClientResponseFilter {
 
@@ -178,33 +177,55 @@ final class DictionaryExchange implements ClientRequestFilter, ClientResponseFil
         return seconds > 0 ? Duration.ofSeconds(seconds) : null;
     }
 
-    /** Fetches an announced shared dictionary once, in the background; same origin only. */
+    /**
+     * Fetches an announced shared dictionary in the background, same origin only, through the client that saw the
+     * announcement: its proxy, TLS, authentication, timeouts and filters apply, and this class's own response filter
+     * keeps the body as a dictionary once it has been read to its end. At most {@code restcompress.dictionary.max-size}
+     * bytes are read; a longer one is not kept and not fetched again. A failed fetch is tried again later, after a
+     * back-off ({@link ClientDictionaries#fetched}).
+     */
     private void fetch(ClientRequestContext request, URI url) {
         if (!ClientDictionaries.origin(url).equals(ClientDictionaries.origin(request.getUri()))
-                || !dictionaries.firstAnnouncement(url)) {
+                || !dictionaries.startFetch(url)) {
             return;
         }
-        SSLContext ssl = request.getClient().getSslContext();
-        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10));
-        if (ssl != null) {
-            builder.sslContext(ssl);
+        long maxSize = codecs.config().dictionaryMaxSize();
+        try {
+            request.getClient().target(url).request().async().get(new InvocationCallback<Response>() {
+                @Override
+                public void completed(Response response) {
+                    boolean done;
+                    try (response) {
+                        done = response.getStatus() == 200 && read(response, maxSize)
+                                || response.getStatus() == 404; // gone: announcing it again does not bring it back
+                    } catch (RuntimeException | IOException e) {
+                        done = false;
+                    }
+                    dictionaries.fetched(url, done);
+                }
+
+                @Override
+                public void failed(Throwable failure) {
+                    dictionaries.fetched(url, false);
+                }
+            });
+        } catch (RuntimeException e) { // a client that cannot send it now (closed): another announcement retries
+            dictionaries.fetched(url, false);
         }
-        builder.build().sendAsync(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(30)).GET().build(),
-                HttpResponse.BodyHandlers.ofByteArray()).thenAccept(response -> {
-                    String offered = response.headers().firstValue(USE_AS_DICTIONARY).orElse(null);
-                    if (response.statusCode() != 200 || offered == null
-                            || response.headers().firstValue("Content-Encoding").isPresent()) {
-                        return;
-                    }
-                    DictionaryCapture capture = capture(url, offered,
-                            response.headers().firstValue(HttpHeaders.CACHE_CONTROL).orElse(null));
-                    if (capture != null) {
-                        try {
-                            DictionaryCapture.drain(capture.over(new java.io.ByteArrayInputStream(response.body())));
-                        } catch (java.io.IOException impossible) {
-                            // reading memory
-                        }
-                    }
-                });
+    }
+
+    /** Reads a fetched dictionary to its end, or stops past {@code maxSize} bytes; whether it ended within it. */
+    private static boolean read(Response response, long maxSize) throws IOException {
+        try (InputStream in = response.readEntity(InputStream.class)) {
+            byte[] buffer = new byte[8192];
+            long total = 0;
+            for (int n; (n = in.read(buffer)) >= 0; ) {
+                total += n;
+                if (total > maxSize) {
+                    return true; // too large to keep (its capture kept nothing): done, not worth fetching again
+                }
+            }
+            return true;
+        }
     }
 }

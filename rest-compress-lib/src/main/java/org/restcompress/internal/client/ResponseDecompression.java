@@ -82,9 +82,11 @@ final class ResponseDecompression implements ReaderInterceptor {
                 .maxExpansionRatio(codings.config().maxExpansionRatio());
         InputStream read = capture != null ? capture.over(body) : body;
         context.setInputStream(read);
-        // the body read on is decoded: what described the coded one would make another decoder decode it again
-        context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
-        context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
+        // The body read on is decoded: interceptors after this one must not see the coding, or another decoder
+        // (Jersey's EncodingFilter) decodes it again. Put back once they ran: on Jersey these are the headers the
+        // application's Response shows, which still say how the body came.
+        List<String> coding = context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
+        List<String> length = context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
         try {
             Object entity = context.proceed();
             if (!DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
@@ -101,6 +103,13 @@ final class ResponseDecompression implements ReaderInterceptor {
                 throw new ProcessingException("cannot decode the response: " + failure.getMessage(), failure);
             }
             throw e;
+        } finally {
+            if (coding != null) {
+                context.getHeaders().put(HttpHeaders.CONTENT_ENCODING, coding);
+            }
+            if (length != null) {
+                context.getHeaders().put(HttpHeaders.CONTENT_LENGTH, length);
+            }
         }
     }
 

@@ -1,6 +1,8 @@
 package org.restcompress.internal.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.net.URI;
@@ -69,5 +71,32 @@ class ClientDictionariesTest {
         assertNull(DictionaryExchange.lifetime("max-age=0"));
         assertNull(DictionaryExchange.lifetime("max-age=600, no-store"));
         assertNull(DictionaryExchange.lifetime(null));
+    }
+
+    @Test
+    void anAnnouncedDictionaryIsFetchedOnceAndAFailedFetchIsTriedAgainWithBackOff() {
+        long[] now = {0};
+        ClientDictionaries kept = new ClientDictionaries(1 << 20, 10, () -> now[0]);
+        java.net.URI url = java.net.URI.create("http://example.test/compression-dictionaries/abc");
+        assertTrue(kept.startFetch(url));
+        assertFalse(kept.startFetch(url), "under way");
+        kept.fetched(url, false);
+        now[0] += ClientDictionaries.FIRST_RETRY_NANOS - 1;
+        assertFalse(kept.startFetch(url), "backing off");
+        now[0] += 1;
+        assertTrue(kept.startFetch(url), "30 s after the first failure");
+        kept.fetched(url, false);
+        now[0] += ClientDictionaries.FIRST_RETRY_NANOS;
+        assertFalse(kept.startFetch(url), "the second failure waits twice as long");
+        now[0] += ClientDictionaries.FIRST_RETRY_NANOS;
+        assertTrue(kept.startFetch(url));
+        for (int i = 0; i < 30; i++) {
+            kept.fetched(url, false);
+            now[0] += ClientDictionaries.LAST_RETRY_NANOS;
+            assertTrue(kept.startFetch(url), "never more than an hour apart");
+        }
+        kept.fetched(url, true);
+        now[0] += ClientDictionaries.LAST_RETRY_NANOS * 10;
+        assertFalse(kept.startFetch(url), "fetched: never again");
     }
 }
