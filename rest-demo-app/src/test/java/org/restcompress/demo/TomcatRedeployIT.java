@@ -1,35 +1,26 @@
 package org.restcompress.demo;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
-import org.restcompress.it.Http;
 import org.restcompress.redis.RedisServer;
 
 /**
@@ -49,8 +40,6 @@ class TomcatRedeployIT {
     private static final int ROUNDS = 8;
     private static final String USER = "redeploy";
     private static final String PASSWORD = "redeploy-" + Long.toHexString(System.nanoTime());
-    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
 
     @Test
     void eightRedeploysLeaveNothingBehind() throws Exception {
@@ -65,7 +54,7 @@ class TomcatRedeployIT {
             long afterFirst = -1;
             for (int round = 1; round <= ROUNDS; round++) {
                 tomcat.manager("PUT", "deploy?path=/demo&update=true", Files.readAllBytes(WAR));
-                exercise(tomcat.base().resolve("demo/rest/"), round);
+                Redeploys.exercise(tomcat.base().resolve("demo/rest/"), round);
                 tomcat.manager("GET", "undeploy?path=/demo", null);
                 if (round == 1) {
                     afterFirst = tomcat.heapAfterGc();
@@ -88,101 +77,13 @@ class TomcatRedeployIT {
                     + "%d KB after the last (%+d KB); findleaks after %d ms: %s%n", ROUNDS, afterFirst / 1024,
                     afterLast / 1024, (afterLast - afterFirst) / 1024, settled, leaks.trim());
             assertTrue(leaks.contains("No memory leaks found"), leaks);
-            assertFalse(log.contains("failed to stop"), "a thread outlived its application:\n" + threadWarnings(log));
+            assertFalse(log.contains("failed to stop"), "a thread outlived its application:\n" + Redeploys.lines(log, "failed to stop"));
             assertFalse(classes.contains("org.restcompress."), "classes of an undeployed application are still "
-                    + "loaded:\n" + lines(classes, "org.restcompress."));
+                    + "loaded:\n" + Redeploys.lines(classes, "org.restcompress."));
             // seven more applications' worth of classes would be megabytes; the rest is noise of the server itself
             assertTrue(afterLast - afterFirst < 8L * 1024 * 1024,
                     "heap grew " + (afterLast - afterFirst) / 1024 + " KB over " + (ROUNDS - 1) + " redeploys");
         }
-    }
-
-    /** Every coding, request bodies, dictionaries, event streams and the landing page's measurements. */
-    private static void exercise(URI rest, int round) throws Exception {
-        for (String coding : List.of("zstd", "lz4", "lzf", "br", "gzip", "deflate", "identity")) {
-            // identity refused: auto would otherwise send small bodies as they are on loopback
-            HttpResponse<byte[]> response = get(rest.resolve("complex/100?seed=" + round),
-                    coding.equals("identity") ? coding : coding + ", identity;q=0");
-            assertEquals(200, response.statusCode(), coding);
-            assertEquals(coding.equals("identity") ? null : coding,
-                    response.headers().firstValue("Content-Encoding").orElse(null), coding);
-        }
-        byte[] json = "{\"items\":[1,2,3],\"name\":\"redeploy\"}".repeat(200).getBytes(StandardCharsets.UTF_8);
-        HttpResponse<byte[]> echo = CLIENT.send(HttpRequest.newBuilder(rest.resolve("echo"))
-                .header("Content-Type", "application/json").header("Content-Encoding", "gzip")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(gzip(json))).build(), HttpResponse.BodyHandlers.ofByteArray());
-        assertEquals(200, echo.statusCode(), "a gzip request body");
-
-        long step = 1000L * round;
-        HttpResponse<byte[]> first = get(rest.resolve("feed?at=" + step), "identity");
-        assertEquals(200, first.statusCode());
-        String available = ":" + Base64.getEncoder().encodeToString(
-                MessageDigest.getInstance("SHA-256").digest(first.body())) + ":";
-        HttpResponse<byte[]> delta = null;
-        for (int attempt = 0; attempt < 50; attempt++) { // kept after it leaves: in Redis milliseconds later
-            delta = CLIENT.send(HttpRequest.newBuilder(rest.resolve("feed?at=" + (step + 1)))
-                    .header("Accept-Encoding", "zstd, dcz").header("Available-Dictionary", available).build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
-            if ("dcz".equals(delta.headers().firstValue("Content-Encoding").orElse(null))) {
-                break;
-            }
-            Thread.sleep(20);
-        }
-        assertEquals("dcz", delta.headers().firstValue("Content-Encoding").orElse(null), "a delta");
-
-        HttpResponse<byte[]> item = get(rest.resolve("items/42"), "zstd");
-        Matcher link = Pattern.compile("<([^>]+)>").matcher(item.headers().firstValue("Link").orElse(""));
-        assertTrue(link.find(), "a shared dictionary is announced");
-        assertEquals(200, get(rest.resolve(link.group(1)), "identity").statusCode());
-
-        HttpResponse<byte[]> events = get(rest.resolve("events?count=3&interval=20"), "zstd");
-        assertEquals(200, events.statusCode());
-        String coding = events.headers().firstValue("Content-Encoding").orElse(null);
-        String stream;
-        try {
-            stream = new String(Http.decode(coding, events.body()), StandardCharsets.UTF_8);
-        } catch (RuntimeException e) {
-            throw new AssertionError("events in " + coding + ", " + events.body().length + " bytes: "
-                    + java.util.HexFormat.of().formatHex(events.body(), 0, Math.min(64, events.body().length))
-                    + " headers " + events.headers().map(), e);
-        }
-        assertTrue(stream.contains("\"id\":2"), stream);
-        HttpResponse<InputStream> cut = CLIENT.send(HttpRequest.newBuilder(rest.resolve("events?count=1000&interval=20"))
-                .header("Accept-Encoding", "gzip").build(), HttpResponse.BodyHandlers.ofInputStream());
-        try (InputStream in = cut.body()) {
-            assertTrue(in.read() >= 0, "the stream started");
-        } // closed early: the server's sender meets a gone client
-
-        assertEquals(200, get(rest.resolve("savings"), "identity").statusCode());
-        assertEquals(200, get(rest.resolve("dictionary-savings"), "identity").statusCode());
-        assertEquals(200, get(rest.resolve("../"), "identity").statusCode(), "the landing page");
-    }
-
-    private static HttpResponse<byte[]> get(URI uri, String coding) throws IOException, InterruptedException {
-        return CLIENT.send(HttpRequest.newBuilder(uri).header("Accept-Encoding", coding).timeout(Duration.ofSeconds(30))
-                .build(), HttpResponse.BodyHandlers.ofByteArray());
-    }
-
-    private static byte[] gzip(byte[] data) throws IOException {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
-            gzip.write(data);
-        }
-        return out.toByteArray();
-    }
-
-    private static String threadWarnings(String log) {
-        return lines(log, "failed to stop");
-    }
-
-    private static String lines(String text, String containing) {
-        StringBuilder out = new StringBuilder();
-        for (String line : text.split("\n")) {
-            if (line.contains(containing)) {
-                out.append(line, 0, Math.min(line.length(), 300)).append('\n');
-            }
-        }
-        return out.toString();
     }
 
     /** A standalone Tomcat: Debian's installation, a base of its own under target/, the manager's text API. */
@@ -270,28 +171,19 @@ class TomcatRedeployIT {
                             (USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8)))
                     .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                             : HttpRequest.BodyPublishers.ofByteArray(body)).build();
-            HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = Redeploys.CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200 || !response.body().startsWith("OK")) {
                 throw new IOException(command + ": " + response.statusCode() + " " + response.body());
             }
             return response.body();
         }
 
-        /** The heap in use after a full GC, bytes. */
         long heapAfterGc() throws IOException, InterruptedException {
-            jcmd("GC.run");
-            Matcher used = Pattern.compile("used (\\d+)K").matcher(jcmd("GC.heap_info"));
-            assertTrue(used.find(), "no heap figure from jcmd");
-            return Long.parseLong(used.group(1)) * 1024;
+            return Redeploys.heapAfterGc(process.pid());
         }
 
         String jcmd(String command) throws IOException, InterruptedException {
-            Path jcmd = Paths.get(System.getProperty("java.home"), "bin", "jcmd");
-            Process run = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), command)
-                    .redirectErrorStream(true).start();
-            String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(run.waitFor(60, TimeUnit.SECONDS) && run.exitValue() == 0, command + ": " + out);
-            return out;
+            return Redeploys.jcmd(process.pid(), command);
         }
 
         @Override

@@ -86,8 +86,8 @@ public final class AutoCoding {
                 priors.put(codec.token(), builtIn);
             }
         }
-        lifecycle.own(CpuLoad.use());
         AutoCoding auto = new AutoCoding(new LinkSpeed(configuredBitsPerSecond), CpuLoad::load, priors);
+        lifecycle.own(CpuLoad.use(auto));
         Thread calibration = new Thread(() -> auto.calibrate(codecs), "rest-compress-calibration");
         calibration.setDaemon(true);
         calibration.setPriority(Thread.MIN_PRIORITY);

@@ -2,7 +2,9 @@ package org.restcompress.internal.cost;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * How busy the machine's CPUs are, and what that makes a nanosecond of compression cost: on an idle server it only
@@ -21,49 +23,65 @@ public final class CpuLoad {
 
     private static volatile double load;
     private static Thread sampler;
-    private static int users;
+    /** The users' owners, weakly: an application dropped without being stopped ends its use when collected. */
+    private static final List<WeakReference<Object>> owners = new ArrayList<>();
 
     private CpuLoad() {
     }
 
     /**
-     * One more user of the load: the sampler runs from the first until the last one closes what this returns (the
-     * application stops), so that no thread of the library outlives its application.
+     * One more user of the load, for as long as {@code owner} lives: the sampler runs from the first until the last
+     * one closes what this returns (its application stops), or, on a runtime that never says it stops, until every
+     * owner has been garbage-collected. No thread of the library outlives its application.
      */
-    static synchronized AutoCloseable use() {
-        if (users++ == 0) {
+    static synchronized AutoCloseable use(Object owner) {
+        WeakReference<Object> user = new WeakReference<>(owner);
+        owners.add(user);
+        if (sampler == null) {
             OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-            sampler = new Thread(() -> {
-                try {
-                    while (!Thread.currentThread().isInterrupted()) {
-                        load = read(os);
-                        Thread.sleep(PERIOD_MILLIS);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "rest-compress-cpu-load");
+            sampler = new Thread(() -> sample(os), "rest-compress-cpu-load");
             sampler.setDaemon(true);
             sampler.start();
         }
-        AtomicBoolean released = new AtomicBoolean();
-        return () -> {
-            if (released.compareAndSet(false, true)) {
-                release();
-            }
-        };
+        return () -> release(user);
     }
 
-    private static synchronized void release() {
-        if (--users == 0) {
-            Thread ending = sampler;
-            sampler = null;
-            ending.interrupt();
-            try {
-                ending.join(PERIOD_MILLIS * 4);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+    private static void sample(OperatingSystemMXBean os) {
+        try {
+            while (true) {
+                load = read(os);
+                Thread.sleep(PERIOD_MILLIS);
+                synchronized (CpuLoad.class) {
+                    if (sampler != Thread.currentThread()) {
+                        return; // released: ended
+                    }
+                    owners.removeIf(user -> user.get() == null);
+                    if (owners.isEmpty()) {
+                        sampler = null; // every user collected
+                        return;
+                    }
+                }
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Joined outside the lock, which the sampler takes between readings. */
+    private static void release(WeakReference<Object> user) {
+        Thread ending;
+        synchronized (CpuLoad.class) {
+            if (!owners.remove(user) || !owners.isEmpty() || sampler == null) {
+                return;
+            }
+            ending = sampler;
+            sampler = null;
+        }
+        ending.interrupt();
+        try {
+            ending.join(PERIOD_MILLIS * 4);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

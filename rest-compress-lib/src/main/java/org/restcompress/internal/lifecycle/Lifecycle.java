@@ -1,5 +1,6 @@
 package org.restcompress.internal.lifecycle;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -23,12 +24,13 @@ public final class Lifecycle implements AutoCloseable {
     /** Ended with the last application of a class loader: state shared by every one, such as codec pools. */
     private static final List<Runnable> SHARED = new ArrayList<>();
 
-    private final ClassLoader application;
+    /** Weakly: a lifecycle never ended (the map's value) must not keep its loader (the map's key). */
+    private final WeakReference<ClassLoader> application;
     private final Deque<AutoCloseable> owned = new ArrayDeque<>();
     private boolean closed;
 
     private Lifecycle(ClassLoader application) {
-        this.application = application;
+        this.application = new WeakReference<>(application);
     }
 
     /** A new owner for the application whose classes {@code application} loads. */
@@ -105,11 +107,12 @@ public final class Lifecycle implements AutoCloseable {
         ending.forEach(Lifecycle::end);
         List<Runnable> shared = List.of();
         synchronized (OPEN) {
-            List<Lifecycle> open = OPEN.get(application);
+            ClassLoader loader = application.get();
+            List<Lifecycle> open = loader == null ? null : OPEN.get(loader);
             if (open != null) {
                 open.remove(this);
                 if (open.isEmpty()) {
-                    OPEN.remove(application);
+                    OPEN.remove(loader);
                     if (OPEN.isEmpty()) {
                         shared = new ArrayList<>(SHARED);
                     }
