@@ -11,8 +11,8 @@ import org.restcompress.internal.dictionary.DictionaryFormat;
 
 /**
  * The settings that name codings, checked against the registry once, at deployment: a name nothing knows is a
- * mistake and fails, naming its key; a coding the library knows but whose library or native part is missing here is
- * said once, as a warning (the same settings serve other platforms).
+ * mistake and fails, naming its key; one of the library's own codings whose library or native part is missing here
+ * is said once, as a warning, and skipped (the same settings serve other platforms).
  */
 public final class SettingsCheck {
 
@@ -26,7 +26,7 @@ public final class SettingsCheck {
         List<String> missing = new ArrayList<>();
         for (String token : config.preference()) {
             if (!known(registry, token)) {
-                if (!ConfigKeys.DEFAULT_PREFERENCE.contains(token)) {
+                if (!builtIn(token)) {
                     throw new IllegalArgumentException(ConfigKeys.PREFERENCE + " names '" + token + "', which is no "
                             + "content coding of this library or its class path (active: " + registry.tokens() + ")");
                 }
@@ -39,9 +39,18 @@ public final class SettingsCheck {
         }
         String coding = config.requestCoding();
         if (side == RuntimeType.CLIENT && !known(registry, coding)) {
-            throw new IllegalArgumentException(ConfigKeys.REQUEST_CODING + "=" + coding + " names no coding this "
-                    + "client can encode (active: " + registry.tokens() + ", and dcz or dcb over zstd or br)");
+            if (!builtIn(coding)) {
+                throw new IllegalArgumentException(ConfigKeys.REQUEST_CODING + "=" + coding + " names no coding "
+                        + "this client can encode (active: " + registry.tokens() + ", and dcz or dcb over zstd or br)");
+            }
+            LOG.log(System.Logger.Level.WARNING, "rest-compress: " + ConfigKeys.REQUEST_CODING + "=" + coding
+                    + " is not available here (its library or native part is missing): request bodies go as they are");
         }
+    }
+
+    /** Whether {@code token} is one of the library's own codings, active here or not. */
+    public static boolean builtIn(String token) {
+        return ConfigKeys.DEFAULT_PREFERENCE.contains(token) || DictionaryFormat.of(token) != null;
     }
 
     /** Whether {@code token} is a coding here: a codec, an alias, identity, or a dictionary format over one. */

@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.restcompress.CompressionConfig;
 import org.restcompress.ConfigKeys;
 import org.restcompress.internal.MediaTypes;
+import org.restcompress.internal.SettingsCheck;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.IdentityCodec;
@@ -80,8 +81,14 @@ final class ClientCodecs {
         if (setting == null) {
             return IdentityCodec.TOKEN;
         }
-        return codec(setting.toString()).map(ContentCodec::token).orElseThrow(() -> new IllegalArgumentException(
-                ConfigKeys.REQUEST_CODING + "=" + setting + " names no coding this client can encode (active: "
-                        + registry.tokens() + ")"));
+        Optional<ContentCodec> codec = codec(setting.toString());
+        if (codec.isPresent()) {
+            return codec.get().token();
+        }
+        if (SettingsCheck.builtIn(setting.toString().trim().toLowerCase(Locale.ROOT))) {
+            return IdentityCodec.TOKEN; // the library's, missing on this platform: said once at configuration
+        }
+        throw new IllegalArgumentException(ConfigKeys.REQUEST_CODING + "=" + setting + " names no coding this "
+                + "client can encode (active: " + registry.tokens() + ")");
     }
 }

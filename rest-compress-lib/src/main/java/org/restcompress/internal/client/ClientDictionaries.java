@@ -49,8 +49,14 @@ final class ClientDictionaries {
     static final long FIRST_RETRY_NANOS = 30_000_000_000L;
     static final long LAST_RETRY_NANOS = 3_600_000_000_000L;
 
-    /** One announced URL: {@code done} once fetched; else the failures in a row and when to try again. */
-    private record Fetch(boolean done, boolean underWay, int failures, long retryAt) {
+    /** A fetch that never said how it ended (its client closed meanwhile) counts as failed after this. */
+    static final long LONGEST_FETCH_NANOS = 300_000_000_000L;
+
+    /**
+     * One announced URL: {@code done} once fetched; else the failures in a row and when to try again ({@code at}),
+     * or since when a fetch has been under way ({@code at} too).
+     */
+    private record Fetch(boolean done, boolean underWay, int failures, long at) {
     }
 
     ClientDictionaries(long maxBytes, int maxEntries) {
@@ -119,10 +125,12 @@ final class ClientDictionaries {
     synchronized boolean startFetch(URI url) {
         Fetch known = fetches.get(url);
         long now = clock.getAsLong();
-        if (known != null && (known.done() || known.underWay() || now - known.retryAt() < 0)) {
+        if (known != null && (known.done()
+                || known.underWay() && now - known.at() < LONGEST_FETCH_NANOS
+                || !known.underWay() && now - known.at() < 0)) {
             return false;
         }
-        fetches.put(url, new Fetch(false, true, known == null ? 0 : known.failures(), 0));
+        fetches.put(url, new Fetch(false, true, known == null ? 0 : known.failures(), now));
         return true;
     }
 

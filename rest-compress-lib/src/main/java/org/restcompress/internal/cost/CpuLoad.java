@@ -40,6 +40,7 @@ public final class CpuLoad {
         if (sampler == null) {
             OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
             sampler = new Thread(() -> sample(os), "rest-compress-cpu-load");
+            sampler.setContextClassLoader(null); // shared by every application: none of theirs is kept by it
             sampler.setDaemon(true);
             sampler.start();
         }
@@ -64,6 +65,12 @@ public final class CpuLoad {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            synchronized (CpuLoad.class) {
+                if (sampler == Thread.currentThread()) { // also after an unexpected failure: the next user restarts it
+                    sampler = null;
+                }
+            }
         }
     }
 

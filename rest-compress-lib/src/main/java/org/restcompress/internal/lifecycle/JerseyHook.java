@@ -5,7 +5,7 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
 
 /**
- * For Jersey: ends a lifecycle when Jersey shuts its application down or reloads it (its
+ * For Jersey: ends a lifecycle when Jersey shuts its application down, also the old one of a reload (its
  * {@code ContainerLifecycleListener}, which Jersey calls on every container, servlet or not). A proxy, so that the
  * library needs no Jersey classes where Jersey is absent.
  */
@@ -30,8 +30,7 @@ public final class JerseyHook {
         }
         InvocationHandler handler = (proxy, method, args) -> {
             switch (method.getName()) {
-                case "onShutdown":
-                case "onReload": // the old application ends; the new one configures the feature again
+                case "onShutdown": // also the old application's, on a reload (onReload is the new one's start)
                     lifecycle.close();
                     return null;
                 case "hashCode":

@@ -19,8 +19,11 @@ public final class Lifecycle implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Lifecycle.class.getName());
 
-    /** The lifecycles open per application class loader; weak, so that a loader is never kept by this map. */
-    private static final Map<ClassLoader, List<Lifecycle>> OPEN = new WeakHashMap<>();
+    /**
+     * The lifecycles open per application class loader, both weakly: the application (its binder) holds its lifecycle,
+     * so one that no hook ends goes with its application instead of staying here for good.
+     */
+    private static final Map<ClassLoader, List<WeakReference<Lifecycle>>> OPEN = new WeakHashMap<>();
     /** Ended with the last application of a class loader: state shared by every one, such as codec pools. */
     private static final List<Runnable> SHARED = new ArrayList<>();
 
@@ -37,7 +40,7 @@ public final class Lifecycle implements AutoCloseable {
     public static Lifecycle open(ClassLoader application) {
         Lifecycle lifecycle = new Lifecycle(application);
         synchronized (OPEN) {
-            OPEN.computeIfAbsent(application, loader -> new ArrayList<>()).add(lifecycle);
+            OPEN.computeIfAbsent(application, loader -> new ArrayList<>()).add(new WeakReference<>(lifecycle));
         }
         return lifecycle;
     }
@@ -53,25 +56,36 @@ public final class Lifecycle implements AutoCloseable {
 
     /** Ends every lifecycle opened for {@code application}: its servlet context, or its runtime, stops. */
     public static void endAll(ClassLoader application) {
-        List<Lifecycle> ending;
+        List<Lifecycle> ending = new ArrayList<>();
         synchronized (OPEN) {
-            List<Lifecycle> open = OPEN.get(application);
-            ending = open == null ? List.of() : new ArrayList<>(open);
+            for (WeakReference<Lifecycle> open : OPEN.getOrDefault(application, List.of())) {
+                Lifecycle lifecycle = open.get();
+                if (lifecycle != null) {
+                    ending.add(lifecycle);
+                }
+            }
         }
         for (Lifecycle lifecycle : ending) {
             lifecycle.close();
         }
         List<Runnable> shared;
         synchronized (OPEN) { // also where only clients ran, which open no lifecycle
+            purge();
             shared = OPEN.isEmpty() ? new ArrayList<>(SHARED) : List.of();
         }
         shared.forEach(Lifecycle::run);
     }
 
+    /** Forgets lifecycles their applications dropped without ending them. Called holding OPEN's lock. */
+    private static void purge() {
+        OPEN.values().forEach(open -> open.removeIf(ref -> ref.get() == null));
+        OPEN.values().removeIf(List::isEmpty);
+    }
+
     /** The lifecycles open, of every application (for tests). */
     static int openCount() {
         synchronized (OPEN) {
-            return OPEN.values().stream().mapToInt(List::size).sum();
+            return (int) OPEN.values().stream().flatMap(List::stream).filter(open -> open.get() != null).count();
         }
     }
 
@@ -108,14 +122,12 @@ public final class Lifecycle implements AutoCloseable {
         List<Runnable> shared = List.of();
         synchronized (OPEN) {
             ClassLoader loader = application.get();
-            List<Lifecycle> open = loader == null ? null : OPEN.get(loader);
+            List<WeakReference<Lifecycle>> open = loader == null ? null : OPEN.get(loader);
             if (open != null) {
-                open.remove(this);
-                if (open.isEmpty()) {
-                    OPEN.remove(loader);
-                    if (OPEN.isEmpty()) {
-                        shared = new ArrayList<>(SHARED);
-                    }
+                open.removeIf(ref -> ref.get() == this);
+                purge();
+                if (OPEN.isEmpty()) {
+                    shared = new ArrayList<>(SHARED);
                 }
             }
         }

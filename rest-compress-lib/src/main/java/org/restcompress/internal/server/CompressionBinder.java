@@ -47,6 +47,8 @@ public final class CompressionBinder implements DynamicFeature {
     private final ServerDictionaries dictionaries;
     /** One per application: what its responses show of codecs and links serves every method. */
     private final AutoCoding auto;
+    /** Held here, as long as the application: the registry of lifecycles holds it weakly. */
+    private final Lifecycle lifecycle;
 
     private CompressionBinder(CompressionConfig config, CodecRegistry registry, ServerDictionaries dictionaries,
             Lifecycle lifecycle) {
@@ -55,6 +57,7 @@ public final class CompressionBinder implements DynamicFeature {
         this.dictionaries = dictionaries;
         this.auto = config.auto() ? AutoCoding.start(registry.encodingTokens().stream().map(registry::find)
                 .flatMap(Optional::stream).collect(Collectors.toList()), config.autoLinkSpeed(), lifecycle) : null;
+        this.lifecycle = lifecycle;
     }
 
     /**

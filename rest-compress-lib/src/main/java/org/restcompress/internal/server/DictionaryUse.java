@@ -52,11 +52,16 @@ final class DictionaryUse {
         return String.join("/", parts);
     }
 
-    /** Template parameters ({@code {id}}, {@code {id: [0-9]+}}) become {@code *}; URL Pattern syntax is escaped. */
+    /**
+     * Template parameters ({@code {id}}, {@code {id: [0-9]+}}) become {@code *}; the rest is the path as a request
+     * carries it: what a path may not hold literally ({@code ? # \}, a {@code %} that starts no escape, and what
+     * {@link #encoded} encodes) percent-encoded, and URL Pattern's syntax among what it may ({@code * : ( ) +})
+     * escaped.
+     */
     static String wildcards(String path) {
         StringBuilder out = new StringBuilder();
         int depth = 0;
-        for (int i = 0; i < path.length(); i++) {
+        for (int i = 0; i < path.length(); i += Character.charCount(path.codePointAt(i))) {
             char c = path.charAt(i);
             if (c == '{') {
                 if (depth++ == 0) {
@@ -65,12 +70,10 @@ final class DictionaryUse {
             } else if (c == '}') {
                 depth = Math.max(0, depth - 1);
             } else if (depth == 0) {
-                if ("*:()+?\\".indexOf(c) >= 0) {
-                    out.append('\\');
-                }
-                encode(path, i, out);
-                if (Character.isHighSurrogate(c) && i + 1 < path.length()) {
-                    i++;
+                if ("*:()+".indexOf(c) >= 0) {
+                    out.append('\\').append(c);
+                } else {
+                    encode(path, i, out, "?#\\");
                 }
             }
         }
@@ -78,28 +81,35 @@ final class DictionaryUse {
     }
 
     /**
-     * {@code text} as URL Pattern and a structured-field string need it: each character a URL's path would
-     * percent-encode (controls, space, non-ASCII, {@code " < > `}) as its UTF-8 bytes, {@code %C3%A9} for {@code é};
-     * the rest, {@code %} escapes included, as it is.
+     * {@code text} (an annotation's own URL pattern) as URL Pattern and a structured-field string need it: each
+     * character a URL's path would percent-encode (controls, space, non-ASCII, {@code " < > `}, a {@code %} that
+     * starts no escape) as its UTF-8 bytes, {@code %C3%A9} for {@code é}; the rest, pattern syntax included, as it is.
      */
     static String encoded(String text) {
         StringBuilder out = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i += Character.charCount(text.codePointAt(i))) {
-            encode(text, i, out);
+            encode(text, i, out, "");
         }
         return out.toString();
     }
 
-    private static void encode(String text, int at, StringBuilder out) {
+    /** The character at {@code at}, percent-encoded if a path may not hold it, nor any of {@code alsoEncoded}. */
+    private static void encode(String text, int at, StringBuilder out, String alsoEncoded) {
         int c = text.codePointAt(at);
-        if (c > 0x20 && c < 0x7f && "\"<>`".indexOf(c) < 0) {
+        boolean escape = c == '%' && at + 2 < text.length() && isHex(text.charAt(at + 1)) && isHex(text.charAt(at + 2));
+        if (escape || c > 0x20 && c < 0x7f && c != '%' && "\"<>`".indexOf(c) < 0 && alsoEncoded.indexOf(c) < 0) {
             out.append((char) c);
             return;
         }
-        for (byte b : new String(Character.toChars(c)).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+        String character = c >= 0xD800 && c <= 0xDFFF ? "\uFFFD" : new String(Character.toChars(c)); // a lone half
+        for (byte b : character.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
             out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
                     .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
         }
+    }
+
+    private static boolean isHex(char c) {
+        return Character.digit(c, 16) >= 0 && c < 0x80;
     }
 
     /** The pattern for a method's own path under {@code basePath} (the base URI's path, e.g. {@code /rest/}). */

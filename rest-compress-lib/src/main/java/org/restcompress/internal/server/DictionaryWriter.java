@@ -108,8 +108,8 @@ final class DictionaryWriter implements AutoCloseable {
                         if (waiting.isEmpty() && !closed) {
                             wait(TimeUnit.SECONDS.toMillis(IDLE_SECONDS));
                         }
-                        if (waiting.isEmpty()) { // idle, or stopped: the thread ends
-                            thread = null;
+                        if (waiting.isEmpty()) { // idle, or stopped: the thread ends (said under the lock, so a
+                            thread = null;       // response handed over after this starts another)
                             return;
                         }
                     }
@@ -125,8 +125,12 @@ final class DictionaryWriter implements AutoCloseable {
                 }
             }
         } catch (InterruptedException e) {
+            // stopped: the application ends
+        } finally {
             synchronized (this) {
-                thread = null;
+                if (thread == Thread.currentThread()) { // also after an Error: the next response starts another
+                    thread = null;
+                }
             }
         }
     }

@@ -95,6 +95,8 @@ class ClientDictionariesTest {
             now[0] += ClientDictionaries.LAST_RETRY_NANOS;
             assertTrue(kept.startFetch(url), "never more than an hour apart");
         }
+        now[0] += ClientDictionaries.LONGEST_FETCH_NANOS;
+        assertTrue(kept.startFetch(url), "a fetch that never ended counts as failed after five minutes");
         kept.fetched(url, true);
         now[0] += ClientDictionaries.LAST_RETRY_NANOS * 10;
         assertFalse(kept.startFetch(url), "fetched: never again");

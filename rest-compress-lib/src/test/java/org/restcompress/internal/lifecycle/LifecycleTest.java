@@ -34,12 +34,15 @@ class LifecycleTest {
         ClassLoader one = new URLClassLoader(new URL[0]);
         ClassLoader other = new URLClassLoader(new URL[0]);
         List<String> ended = new ArrayList<>();
-        Lifecycle.open(one).own(() -> ended.add("one-a"));
-        Lifecycle.open(one).own(() -> ended.add("one-b"));
+        Lifecycle a = Lifecycle.open(one);
+        a.own(() -> ended.add("one-a"));
+        Lifecycle b = Lifecycle.open(one);
+        b.own(() -> ended.add("one-b"));
         Lifecycle kept = Lifecycle.open(other);
         kept.own(() -> ended.add("other"));
         Lifecycle.endAll(one);
         assertEquals(List.of("one-a", "one-b"), ended);
+        assertTrue(a.closed() && b.closed());
         assertTrue(!kept.closed());
         kept.close();
         assertEquals(List.of("one-a", "one-b", "other"), ended);
@@ -59,5 +62,18 @@ class LifecycleTest {
         assertEquals(0, drained[0], "another application still runs");
         second.close();
         assertEquals(1, drained[0]);
+    }
+
+    /** An application dropped without any hook ending it takes its lifecycle along: nothing here keeps it. */
+    @Test
+    void aLifecycleNoHookEndedGoesWithItsApplication() throws InterruptedException {
+        ClassLoader application = new URLClassLoader(new URL[0]);
+        java.lang.ref.WeakReference<Lifecycle> dropped = new java.lang.ref.WeakReference<>(Lifecycle.open(application));
+        for (int i = 0; i < 100 && dropped.get() != null; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertTrue(dropped.get() == null, "the registry of lifecycles kept one its application dropped");
+        assertEquals(0, Lifecycle.openCount());
     }
 }
