@@ -83,6 +83,18 @@ public final class RedisServer implements AutoCloseable {
         Thread.sleep(50); // the command has reached the server
     }
 
+    /** Whether the server holds {@code key} now (EXISTS). */
+    public boolean exists(String key) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            String command = "*2\r\n$6\r\nEXISTS\r\n$" + key.length() + "\r\n" + key + "\r\n";
+            socket.getOutputStream().write(command.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            byte[] reply = new byte[4];
+            int n = socket.getInputStream().readNBytes(reply, 0, 2);
+            return n == 2 && reply[0] == ':' && reply[1] == '1';
+        }
+    }
+
     public String location() {
         return "redis://127.0.0.1:" + port;
     }

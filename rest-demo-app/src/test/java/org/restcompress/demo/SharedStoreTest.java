@@ -149,6 +149,7 @@ class SharedStoreTest {
         long first = 70_000;
         Reply previous = step(first, false);
         assertEquals(200, previous.status());
+        awaitStored(first);
         Set<String> upstreams = new HashSet<>();
         upstreams.add(previous.header("X-Upstream"));
         for (long s = first + 1; s <= first + 30; s++) {
@@ -160,9 +161,21 @@ class SharedStoreTest {
             assertArrayEquals(DemoFeed.feed(s), decodeDelta(reply, s), "step " + s);
             upstreams.add(reply.header("X-Upstream"));
             previous = reply;
-            Thread.sleep(20); // the response reaches the client before it is stored: its write is milliseconds later
+            awaitStored(s);
         }
         assertEquals(2, upstreams.size(), "both instances answered: " + upstreams);
+    }
+
+    /**
+     * Waits until the feed's {@code step} is in Redis: a response reaches its client before it is stored (its write
+     * comes milliseconds later, off the response path), and the next step goes to the other instance.
+     */
+    private static void awaitStored(long step) throws Exception {
+        String key = "restcompress:dictionary:" + Dictionary.of(DemoFeed.feed(step)).hash();
+        for (int i = 0; i < 500 && !redis.exists(key); i++) {
+            Thread.sleep(10);
+        }
+        assertTrue(redis.exists(key), "step " + step + " was never stored");
     }
 
     /**
