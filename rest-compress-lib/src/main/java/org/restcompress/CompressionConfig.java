@@ -89,9 +89,7 @@ public final class CompressionConfig {
      * @throws IllegalArgumentException naming the key of a malformed value
      */
     public static CompressionConfig from(Function<String, Object> properties) {
-        CompressionConfig.Builder builder = KeyValues.read(properties);
-        KeyValues.sharedDictionaries(builder, KeyValues.fallbackNames(), KeyValues.withFallbacks(properties));
-        return builder.build();
+        return KeyValues.readAll(properties, List.of()).build();
     }
 
     /**
@@ -102,11 +100,7 @@ public final class CompressionConfig {
      */
     public static CompressionConfig from(Map<String, ?> properties) {
         Map<String, Object> copy = new LinkedHashMap<>(properties);
-        CompressionConfig.Builder builder = KeyValues.read(copy::get);
-        java.util.Set<String> names = new java.util.TreeSet<>(copy.keySet());
-        names.addAll(KeyValues.fallbackNames());
-        KeyValues.sharedDictionaries(builder, names, KeyValues.withFallbacks(copy::get));
-        return builder.build();
+        return KeyValues.readAll(copy::get, copy.keySet()).build();
     }
 
     public static Builder builder() {
@@ -366,7 +360,8 @@ public final class CompressionConfig {
         /** At most {@value #MAX_MAX_CODINGS}: no real sender stacks more than two. */
         public Builder maxCodings(int codings) {
             if (codings > MAX_MAX_CODINGS) {
-                throw new IllegalArgumentException(MAX_CODINGS + " must be at most " + MAX_MAX_CODINGS + ", was " + codings);
+                throw new IllegalArgumentException(
+                        MAX_CODINGS + " must be at most " + MAX_MAX_CODINGS + ", was " + codings);
             }
             this.maxCodings = (int) atLeast(MAX_CODINGS, codings, 1);
             return this;

@@ -8,8 +8,6 @@ import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Function;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.internal.KeyValues;
@@ -97,11 +95,7 @@ public final class CompressionFeature implements Feature, DynamicFeature {
 
     /** The keys' values, shared dictionaries included (their names are found among the properties' names). */
     private static CompressionConfig fromKeys(Configuration configuration) {
-        CompressionConfig.Builder builder = KeyValues.read(configuration::getProperty);
-        Set<String> names = new TreeSet<>(configuration.getPropertyNames());
-        names.addAll(KeyValues.fallbackNames());
-        KeyValues.sharedDictionaries(builder, names, KeyValues.withFallbacks(configuration::getProperty));
-        return builder.build();
+        return KeyValues.readAll(configuration::getProperty, configuration.getPropertyNames()).build();
     }
 
     private static String describe(Object configured) {

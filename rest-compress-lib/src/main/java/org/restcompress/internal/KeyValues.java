@@ -58,6 +58,18 @@ public final class KeyValues {
     }
 
     /**
+     * A builder holding every key, as {@link #read}, and the shared dictionaries among {@code names} (the source's own
+     * key names, where it can list them) and the fallbacks' names.
+     */
+    public static CompressionConfig.Builder readAll(Function<String, Object> properties, Iterable<String> names) {
+        CompressionConfig.Builder builder = read(properties);
+        Set<String> all = new TreeSet<>(fallbackNames());
+        names.forEach(all::add);
+        sharedDictionaries(builder, all, withFallbacks(properties));
+        return builder;
+    }
+
+    /**
      * Adds to {@code b} every {@code restcompress.shared-dictionary.<name>} among {@code names} (the JAX-RS
      * configuration's property names, then the system properties'), read through {@code lookup}.
      */

@@ -76,9 +76,7 @@ public record MethodCodings(boolean all, Set<String> tokens, boolean uncompresse
      */
     public static OptionalLong option(Class<?> resourceClass, Method method,
             ToLongFunction<CompressionOptions> attribute) {
-        List<AnnotatedElement> places = new ArrayList<>(overridden(resourceClass, method));
-        places.addAll(hierarchy(resourceClass != null ? resourceClass : method.getDeclaringClass()));
-        for (AnnotatedElement place : places) {
+        for (AnnotatedElement place : places(resourceClass, method)) {
             CompressionOptions options = place.getAnnotation(CompressionOptions.class);
             if (options != null && attribute.applyAsLong(options) >= 0) {
                 return OptionalLong.of(attribute.applyAsLong(options));
@@ -90,19 +88,20 @@ public record MethodCodings(boolean all, Set<String> tokens, boolean uncompresse
     /** The method's annotation of this type, else the class's (searched as codings are), else none. */
     public static <A extends Annotation> Optional<A> annotation(Class<?> resourceClass, Method method,
             Class<A> type) {
-        for (Method candidate : overridden(resourceClass, method)) {
-            A found = candidate.getAnnotation(type);
-            if (found != null) {
-                return Optional.of(found);
-            }
-        }
-        for (Class<?> c : hierarchy(resourceClass != null ? resourceClass : method.getDeclaringClass())) {
-            A found = c.getAnnotation(type);
+        for (AnnotatedElement place : places(resourceClass, method)) {
+            A found = place.getAnnotation(type);
             if (found != null) {
                 return Optional.of(found);
             }
         }
         return Optional.empty();
+    }
+
+    /** Where a method's annotations are looked for, in order: the method and those it overrides, then its classes. */
+    private static List<AnnotatedElement> places(Class<?> resourceClass, Method method) {
+        List<AnnotatedElement> places = new ArrayList<>(overridden(resourceClass, method));
+        places.addAll(hierarchy(resourceClass != null ? resourceClass : method.getDeclaringClass()));
+        return places;
     }
 
     /**

@@ -69,7 +69,8 @@ class DictionaryTest {
     }
 
     /** The writes the broken store refused. */
-    static final java.util.concurrent.atomic.AtomicInteger FAILED_PUTS = new java.util.concurrent.atomic.AtomicInteger();
+    static final java.util.concurrent.atomic.AtomicInteger FAILED_PUTS =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     /** A store that is gone: every call fails. */
     public static class BrokenStoreApplication extends Application {
@@ -309,14 +310,7 @@ class DictionaryTest {
     void ourClientFetchesAnAnnouncedSharedDictionaryAndUsesIt() throws InterruptedException {
         // the application's own filter (its credentials, say) sees the fetch: it goes through the same client
         java.util.List<String> fetches = new java.util.concurrent.CopyOnWriteArrayList<>();
-        jakarta.ws.rs.client.Client client = jakarta.ws.rs.client.ClientBuilder.newClient()
-                .register(CompressionFeature.class)
-                .register((jakarta.ws.rs.client.ClientRequestFilter) request -> {
-                    request.getHeaders().putSingle("Authorization", "Bearer t0ken");
-                    if (request.getUri().getPath().contains("compression-dictionaries/")) {
-                        fetches.add(request.getUri().getPath());
-                    }
-                });
+        jakarta.ws.rs.client.Client client = countingFetches(new CompressionFeature(), fetches);
         try {
             jakarta.ws.rs.core.Response first = client.target(server.uri("dict/items/8")).request().get();
             assertEquals(DictionaryBodies.item(8).length, first.readEntity(byte[].class).length);
@@ -334,18 +328,27 @@ class DictionaryTest {
         }
     }
 
-    /** A shared dictionary longer than the client's dictionary.max-size: read that far, not kept, not fetched again. */
-    @Test
-    void aSharedDictionaryTooLargeForTheClientIsNotKeptNorFetchedAgain() throws InterruptedException {
-        java.util.List<String> fetches = new java.util.concurrent.CopyOnWriteArrayList<>();
-        jakarta.ws.rs.client.Client client = jakarta.ws.rs.client.ClientBuilder.newClient()
-                .register(new CompressionFeature(org.restcompress.CompressionConfig.builder()
-                        .dictionaryMaxSize(TRAINED.length / 2).build()))
+    /**
+     * A client with {@code feature} and the application's own filter (credentials, say), which notes in
+     * {@code fetches} each shared dictionary the client fetched: the fetch goes through the same client.
+     */
+    private static jakarta.ws.rs.client.Client countingFetches(CompressionFeature feature,
+            java.util.List<String> fetches) {
+        return jakarta.ws.rs.client.ClientBuilder.newClient().register(feature)
                 .register((jakarta.ws.rs.client.ClientRequestFilter) request -> {
+                    request.getHeaders().putSingle("Authorization", "Bearer t0ken");
                     if (request.getUri().getPath().contains("compression-dictionaries/")) {
                         fetches.add(request.getUri().getPath());
                     }
                 });
+    }
+
+    /** A shared dictionary longer than the client's dictionary.max-size: read that far, not kept, not fetched again. */
+    @Test
+    void aSharedDictionaryTooLargeForTheClientIsNotKeptNorFetchedAgain() throws InterruptedException {
+        java.util.List<String> fetches = new java.util.concurrent.CopyOnWriteArrayList<>();
+        jakarta.ws.rs.client.Client client = countingFetches(new CompressionFeature(org.restcompress.CompressionConfig
+                .builder().dictionaryMaxSize(TRAINED.length / 2).build()), fetches);
         try {
             for (int i = 0; i < 10; i++) {
                 jakarta.ws.rs.core.Response item = client.target(server.uri("dict/items/" + i)).request().get();

@@ -10,15 +10,18 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.restcompress.it.Http;
 
@@ -44,7 +47,8 @@ final class Redeploys {
         byte[] json = "{\"items\":[1,2,3],\"name\":\"redeploy\"}".repeat(200).getBytes(StandardCharsets.UTF_8);
         HttpResponse<byte[]> echo = CLIENT.send(HttpRequest.newBuilder(rest.resolve("echo"))
                 .header("Content-Type", "application/json").header("Content-Encoding", "gzip")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(gzip(json))).build(), HttpResponse.BodyHandlers.ofByteArray());
+                .POST(HttpRequest.BodyPublishers.ofByteArray(gzip(json))).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
         assertEquals(200, echo.statusCode(), "a gzip request body");
 
         long step = 1000L * round;
@@ -81,8 +85,9 @@ final class Redeploys {
                     + " headers " + events.headers().map(), e);
         }
         assertTrue(stream.contains("\"id\":2"), stream);
-        HttpResponse<InputStream> cut = CLIENT.send(HttpRequest.newBuilder(rest.resolve("events?count=1000&interval=20"))
-                .header("Accept-Encoding", "gzip").build(), HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> cut = CLIENT.send(HttpRequest.newBuilder(
+                rest.resolve("events?count=1000&interval=20")).header("Accept-Encoding", "gzip").build(),
+                HttpResponse.BodyHandlers.ofInputStream());
         try (InputStream in = cut.body()) {
             assertTrue(in.read() >= 0, "the stream started");
         } // closed early: the server's sender meets a gone client
@@ -113,6 +118,17 @@ final class Redeploys {
             }
         }
         return out.toString();
+    }
+
+    /** {@code target/<name>}, absolute, emptied of what an earlier run left there. */
+    static Path emptyDirectory(String name) throws IOException {
+        Path directory = Paths.get("target", name).toAbsolutePath();
+        if (Files.exists(directory)) {
+            try (Stream<Path> old = Files.walk(directory)) {
+                old.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        return directory;
     }
 
     /** The heap in use after a full GC, bytes: the least of three, each after its own GC. */

@@ -16,10 +16,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.restcompress.redis.RedisServer;
 
@@ -77,7 +75,8 @@ class TomcatRedeployIT {
                     + "%d KB after the last (%+d KB); findleaks after %d ms: %s%n", ROUNDS, afterFirst / 1024,
                     afterLast / 1024, (afterLast - afterFirst) / 1024, settled, leaks.trim());
             assertTrue(leaks.contains("No memory leaks found"), leaks);
-            assertFalse(log.contains("failed to stop"), "a thread outlived its application:\n" + Redeploys.lines(log, "failed to stop"));
+            assertFalse(log.contains("failed to stop"),
+                    "a thread outlived its application:\n" + Redeploys.lines(log, "failed to stop"));
             assertFalse(classes.contains("org.restcompress."), "classes of an undeployed application are still "
                     + "loaded:\n" + Redeploys.lines(classes, "org.restcompress."));
             // seven more applications' worth of classes would be megabytes; the rest is noise of the server itself
@@ -99,12 +98,7 @@ class TomcatRedeployIT {
         }
 
         static Tomcat start(String dictionaryStore) throws Exception {
-            Path base = Paths.get("target", "tomcat-redeploy").toAbsolutePath();
-            if (Files.exists(base)) {
-                try (Stream<Path> old = Files.walk(base)) {
-                    old.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                }
-            }
+            Path base = Redeploys.emptyDirectory("tomcat-redeploy");
             for (String dir : List.of("conf/Catalina/localhost", "logs", "webapps", "work", "temp")) {
                 Files.createDirectories(base.resolve(dir));
             }
@@ -122,7 +116,8 @@ class TomcatRedeployIT {
                     "  <Service name=\"Catalina\">",
                     "    <Connector port=\"" + port + "\" address=\"127.0.0.1\" protocol=\"HTTP/1.1\"/>",
                     "    <Engine name=\"Catalina\" defaultHost=\"localhost\">",
-                    "      <Realm className=\"org.apache.catalina.realm.MemoryRealm\" pathname=\"conf/tomcat-users.xml\"/>",
+                    "      <Realm className=\"org.apache.catalina.realm.MemoryRealm\""
+                            + " pathname=\"conf/tomcat-users.xml\"/>",
                     "      <Host name=\"localhost\" appBase=\"webapps\" unpackWARs=\"true\" autoDeploy=\"false\"/>",
                     "    </Engine>",
                     "  </Service>",

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -33,12 +32,7 @@ class WildFlyRedeployIT {
     void eightRedeploysLeaveNothingBehind() throws Exception {
         String home = System.getProperty("wildfly.home");
         assumeTrue(home != null, "not under -Pwildfly");
-        Path base = Paths.get("target", "wildfly-redeploy").toAbsolutePath();
-        if (Files.exists(base)) {
-            try (Stream<Path> old = Files.walk(base)) {
-                old.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
+        Path base = Redeploys.emptyDirectory("wildfly-redeploy");
         copy(Paths.get(home, "standalone"), base);
         Path config = base.resolve("configuration/standalone.xml");
         Files.writeString(config, Files.readString(config).replace("scan-interval=\"5000\"", "scan-interval=\"200\""));

@@ -4,7 +4,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
@@ -35,14 +34,7 @@ final class ClientDictionaries {
      * Shared dictionaries announced by {@code Link}: fetched, being fetched, or failed and when to try again; the
      * most recently announced {@value #MAX_FETCHES} remembered.
      */
-    private final Map<URI, Fetch> fetches = new LinkedHashMap<>(16, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<URI, Fetch> eldest) {
-            return size() > MAX_FETCHES;
-        }
-    };
+    private final Map<URI, Fetch> fetches = new LruMap<>(MAX_FETCHES);
 
     static final int MAX_FETCHES = 1000;
     /** After a fetch failed: 30 s, doubling with each failure in a row, at most an hour. */

@@ -1,7 +1,6 @@
 package org.restcompress.internal.client;
 
 import java.net.URI;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.restcompress.CompressionConfig;
@@ -24,27 +23,13 @@ final class ClientLinks {
 
     private final CompressionConfig.DownlinkHint to;
     /** Origins whose last {@code Accept-CH} named {@code Downlink}. */
-    private final Map<String, Boolean> asked = new LinkedHashMap<>(16, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-            return size() > OriginCodings.MAX_ORIGINS;
-        }
-    };
+    private final Map<String, Boolean> asked = new LruMap<>(OriginCodings.MAX_ORIGINS);
 
     ClientLinks(CompressionConfig.DownlinkHint to) {
         this.to = to;
     }
 
-    private final Map<String, Measurement> links = new LinkedHashMap<>(16, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Measurement> eldest) {
-            return size() > OriginCodings.MAX_ORIGINS;
-        }
-    };
+    private final Map<String, Measurement> links = new LruMap<>(OriginCodings.MAX_ORIGINS);
 
     /**
      * One response from the origin of {@code uri} arrived at {@code bitsPerSecond}, or at least that fast; as it is
@@ -69,19 +54,15 @@ final class ClientLinks {
     }
 
     /**
-     * A response from the origin of {@code uri} came with these {@code Accept-CH} field lines ({@code null}: none, which
-     * changes nothing): whether it asks for {@code Downlink} from now on.
+     * A response from the origin of {@code uri} came with these {@code Accept-CH} field lines ({@code null}: none,
+     * which changes nothing): whether it asks for {@code Downlink} from now on.
      */
     synchronized void heard(URI uri, List<String> acceptCh) {
         if (acceptCh == null || acceptCh.isEmpty()) {
             return;
         }
-        boolean downlink = false;
-        for (String hint : HeaderLists.members(acceptCh)) {
-            downlink |= hint.equalsIgnoreCase(DOWNLINK);
-        }
         String origin = OriginCodings.origin(uri);
-        if (downlink) {
+        if (HeaderLists.names(acceptCh, DOWNLINK)) {
             asked.put(origin, Boolean.TRUE);
         } else {
             asked.remove(origin);

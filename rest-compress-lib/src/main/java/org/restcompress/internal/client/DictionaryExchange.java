@@ -196,8 +196,11 @@ final class DictionaryExchange implements ClientRequestFilter, ClientResponseFil
                 public void completed(Response response) {
                     boolean done;
                     try (response) {
-                        done = response.getStatus() == 200 && read(response, maxSize)
-                                || response.getStatus() == 404; // gone: announcing it again does not bring it back
+                        if (response.getStatus() == 200) {
+                            read(response, maxSize);
+                        }
+                        // kept, too large to keep, or gone: fetching it again would not change that
+                        done = response.getStatus() == 200 || response.getStatus() == 404;
                     } catch (RuntimeException | IOException e) {
                         done = false;
                     }
@@ -214,18 +217,17 @@ final class DictionaryExchange implements ClientRequestFilter, ClientResponseFil
         }
     }
 
-    /** Reads a fetched dictionary to its end, or stops past {@code maxSize} bytes; whether it ended within it. */
-    private static boolean read(Response response, long maxSize) throws IOException {
+    /**
+     * Reads a fetched dictionary to its end, where its capture keeps it, or stops past {@code maxSize} bytes: too
+     * large to keep, and its capture kept nothing.
+     */
+    private static void read(Response response, long maxSize) throws IOException {
         try (InputStream in = response.readEntity(InputStream.class)) {
             byte[] buffer = new byte[8192];
             long total = 0;
-            for (int n; (n = in.read(buffer)) >= 0; ) {
+            for (int n; total <= maxSize && (n = in.read(buffer)) >= 0; ) {
                 total += n;
-                if (total > maxSize) {
-                    return true; // too large to keep (its capture kept nothing): done, not worth fetching again
-                }
             }
-            return true;
         }
     }
 }

@@ -1,7 +1,6 @@
 package org.restcompress.internal.client;
 
 import java.net.URI;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,14 +15,7 @@ final class OriginCodings {
 
     static final int MAX_ORIGINS = 256;
 
-    private final Map<String, List<String>> accepted = new LinkedHashMap<>(16, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, List<String>> eldest) {
-            return size() > MAX_ORIGINS;
-        }
-    };
+    private final Map<String, List<String>> accepted = new LruMap<>(MAX_ORIGINS);
 
     static String origin(URI uri) {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);

@@ -23,10 +23,11 @@ import org.restcompress.internal.lifecycle.Lifecycle;
  * requires of HTTP, frames use a window of at most 8 MB, and frames that need a larger one are refused when
  * decoding, so a sender cannot make us allocate a huge window. Encoding contexts are pooled, two per core, in one
  * pool per setting shared by every registry (clients come and go): a fresh one costs more than compressing a small
- * body. Idle contexts are freed when the applications using the library stop ({@link Lifecycle}). Above level {@value #MAX_POOLED_LEVEL} contexts are large and the compression dominates, so they are not
- * pooled. Settings: {@code restcompress.zstd.level} (1 to 19, default 3) and {@code restcompress.zstd.window-log}
- * (10 to 23; default: zstd's choice for the level); for event streams {@code event-window-log} and
- * {@code event-hash-log} ({@link ZstdSettings}).
+ * body. Idle contexts are freed when the applications using the library stop ({@link Lifecycle}). Above level
+ * {@value #MAX_POOLED_LEVEL} contexts are large and the compression dominates, so they are not pooled. Settings:
+ * {@code restcompress.zstd.level} (1 to 19, default 3) and {@code restcompress.zstd.window-log} (10 to 23; default:
+ * zstd's choice for the level); for event streams {@code event-window-log} and {@code event-hash-log}
+ * ({@link ZstdSettings}).
  */
 public final class ZstdCodec implements ContentCodec {
 

@@ -12,8 +12,9 @@ import java.util.WeakHashMap;
  * The owner of what one server application's compression starts or allocates beyond a request (the cost model's
  * threads, the dictionary store and its writer, pooled native contexts): each ends, in the reverse order of its
  * start, when the application stops. What tells it so depends on the runtime: a servlet container's context listener
- * ({@link ServletHook}, for every WAR), Jersey's container lifecycle ({@link JerseyHook}); with neither (an embedded
- * runtime that is never undeployed) they end with the JVM.
+ * ({@link ServletHook}, for every WAR), Jersey's container lifecycle ({@link JerseyHook}). With neither (an embedded
+ * runtime that is never undeployed) nothing ends it: it goes with its application, and what it owns ends with the
+ * JVM, or sooner where the resource ends itself (the CPU sampler once its users are collected).
  */
 public final class Lifecycle implements AutoCloseable {
 
@@ -65,11 +66,16 @@ public final class Lifecycle implements AutoCloseable {
                 }
             }
         }
-        for (Lifecycle lifecycle : ending) {
-            lifecycle.close();
+        if (ending.isEmpty()) {
+            endSharedIfNoneOpen(); // only clients ran here, which open no lifecycle
         }
+        ending.forEach(Lifecycle::close); // the last to close ends the shared state
+    }
+
+    /** Ends the shared state when no application's lifecycle is open any more. */
+    private static void endSharedIfNoneOpen() {
         List<Runnable> shared;
-        synchronized (OPEN) { // also where only clients ran, which open no lifecycle
+        synchronized (OPEN) {
             purge();
             shared = OPEN.isEmpty() ? new ArrayList<>(SHARED) : List.of();
         }
@@ -119,19 +125,14 @@ public final class Lifecycle implements AutoCloseable {
             }
         }
         ending.forEach(Lifecycle::end);
-        List<Runnable> shared = List.of();
         synchronized (OPEN) {
             ClassLoader loader = application.get();
             List<WeakReference<Lifecycle>> open = loader == null ? null : OPEN.get(loader);
             if (open != null) {
                 open.removeIf(ref -> ref.get() == this);
-                purge();
-                if (OPEN.isEmpty()) {
-                    shared = new ArrayList<>(SHARED);
-                }
             }
         }
-        shared.forEach(Lifecycle::run);
+        endSharedIfNoneOpen();
     }
 
     private static void run(Runnable end) {

@@ -14,6 +14,11 @@ public final class HeaderLists {
         return members(lines, false);
     }
 
+    /** Whether the members of these field lines name {@code token}, case-insensitively. */
+    public static boolean names(Iterable<String> lines, String token) {
+        return members(lines).stream().anyMatch(member -> member.equalsIgnoreCase(token));
+    }
+
     /** The links of {@code Link} field lines (RFC 8288): members, where a comma inside {@code <URI>} does not split. */
     public static List<String> links(Iterable<String> lines) {
         return members(lines, true);

@@ -157,7 +157,8 @@ public final class CompressionBinder implements DynamicFeature {
         ServerDictionaries.Shared dictionary = null;
         if (shared.isPresent()) {
             dictionary = dictionaries.shared(shared.get().value(), name);
-            dictionary.patterns.add(shared.get().match().isEmpty() ? template : DictionaryUse.encoded(shared.get().match()));
+            String match = shared.get().match();
+            dictionary.patterns.add(match.isEmpty() ? template : DictionaryUse.encoded(match));
         }
         return new DictionaryUse(delta.orElse(null), dictionary, template);
     }

@@ -61,15 +61,10 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
     /** Adds {@code Downlink} to {@code Accept-CH} (the application's own hints kept): clients send it when asked. */
     private static void askForDownlink(MultivaluedMap<String, Object> headers) {
-        List<Object> present = headers.get(ACCEPT_CH);
-        if (present == null || present.isEmpty()) {
-            headers.putSingle(ACCEPT_CH, "Downlink");
-            return;
-        }
-        List<String> values = new ArrayList<>();
-        present.forEach(value -> values.add(String.valueOf(value)));
-        if (HeaderLists.members(values).stream().noneMatch(hint -> hint.equalsIgnoreCase("Downlink"))) {
-            headers.add(ACCEPT_CH, "Downlink");
+        List<String> present = new ArrayList<>();
+        headers.getOrDefault(ACCEPT_CH, List.of()).forEach(value -> present.add(String.valueOf(value)));
+        if (!HeaderLists.names(present, MethodPolicy.DOWNLINK)) {
+            headers.add(ACCEPT_CH, MethodPolicy.DOWNLINK);
         }
     }
 

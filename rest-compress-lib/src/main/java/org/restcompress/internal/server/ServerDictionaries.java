@@ -83,20 +83,29 @@ final class ServerDictionaries implements AutoCloseable {
         }
         this.formats = List.copyOf(codecs.keySet());
         try {
-            config.sharedDictionaries().forEach((name, source) -> {
-                Shared shared = new Shared(name, Dictionary.reused(load(name, source, loader)));
-                byName.put(name, shared);
-                byHash.put(shared.dictionary.hash(), shared);
-            });
+            config.sharedDictionaries().forEach(this::addShared);
         } catch (RuntimeException e) { // the deployment fails: a store made here ends with it
-            if (ownsStore && store instanceof AutoCloseable) {
-                try {
-                    ((AutoCloseable) store).close();
-                } catch (Exception suppressed) {
-                    e.addSuppressed(suppressed);
-                }
+            try {
+                closeStore();
+            } catch (Exception suppressed) {
+                e.addSuppressed(suppressed);
             }
             throw e;
+        }
+    }
+
+    /** Reads a shared dictionary ({@code byte[]} content or a location) and files it by name and by hash. */
+    private Shared addShared(String name, Object source) {
+        Shared shared = new Shared(name, Dictionary.reused(load(name, source, loader)));
+        byName.put(name, shared);
+        byHash.put(shared.dictionary.hash(), shared);
+        return shared;
+    }
+
+    /** Ends the store, if this made it (from a location). */
+    private void closeStore() throws Exception {
+        if (ownsStore && store instanceof AutoCloseable) {
+            ((AutoCloseable) store).close();
         }
     }
 
@@ -193,11 +202,7 @@ final class ServerDictionaries implements AutoCloseable {
         Shared shared = byName.get(name);
         Object location = shared == null ? config.codecSetting(ConfigKeys.SHARED_DICTIONARY_PREFIX + name) : null;
         if (location != null) { // a key its configuration could not list (CompressionConfig.from(Function))
-            shared = byName.computeIfAbsent(name, n -> {
-                Shared found = new Shared(n, Dictionary.reused(load(n, location.toString().trim(), loader)));
-                byHash.put(found.dictionary.hash(), found);
-                return found;
-            });
+            shared = addShared(name, location.toString().trim());
         }
         if (shared == null) {
             throw new IllegalStateException("rest-compress: " + method + " uses the shared dictionary '" + name
@@ -244,20 +249,13 @@ final class ServerDictionaries implements AutoCloseable {
         }
     }
 
-    /** Responses not kept as dictionaries because too many waited for the store (for tests). */
-    long dropped() {
-        return writer.dropped();
-    }
-
     /** The writer ends (what waits is written within a second), then the store this made. */
     @Override
     public void close() throws Exception {
         try {
             writer.close();
         } finally {
-            if (ownsStore && store instanceof AutoCloseable) {
-                ((AutoCloseable) store).close();
-            }
+            closeStore();
         }
     }
 
