@@ -186,7 +186,13 @@ final class Savings {
                 long start = System.nanoTime();
                 byte[] body = fetch(endpoint, coding);
                 long fetched = System.nanoTime();
-                byte[] decoded = codecs.get(c).decode(new ByteArrayInputStream(body)).readAllBytes();
+                byte[] decoded;
+                try {
+                    decoded = codecs.get(c).decode(new ByteArrayInputStream(body)).readAllBytes();
+                } catch (IOException e) { // which coding, and how much came: what a 502 should say
+                    throw new IOException(endpoint.getPath() + " in " + coding + " (" + body.length
+                            + " bytes) does not decode: " + e.getMessage(), e);
+                }
                 long end = System.nanoTime();
                 if (identity == null) {
                     identity = decoded; // the first round starts with identity

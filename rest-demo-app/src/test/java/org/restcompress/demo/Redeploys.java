@@ -92,9 +92,11 @@ final class Redeploys {
             assertTrue(in.read() >= 0, "the stream started");
         } // closed early: the server's sender meets a gone client
 
-        assertEquals(200, get(rest.resolve("savings"), "identity").statusCode());
-        assertEquals(200, get(rest.resolve("dictionary-savings"), "identity").statusCode());
-        assertEquals(200, get(rest.resolve("../"), "identity").statusCode(), "the landing page");
+        for (String page : List.of("savings", "dictionary-savings", "../")) {
+            HttpResponse<byte[]> response = get(rest.resolve(page), "identity");
+            assertEquals(200, response.statusCode(), () -> page + ": " + new String(response.body(),
+                    StandardCharsets.UTF_8));
+        }
     }
 
     private static HttpResponse<byte[]> get(URI uri, String coding) throws IOException, InterruptedException {
