@@ -1,7 +1,8 @@
 /**
  * rest-compress: negotiated content codings for Jakarta REST. The API is {@code org.restcompress} (the annotations,
  * the feature, its configuration and the decoding errors) {@code org.restcompress.codec} (the codec SPI) and
- * {@code org.restcompress.dictionary} (the dictionary store SPI);
+ * {@code org.restcompress.dictionary} (the dictionary store SPI) and {@code org.restcompress.observe} (what the library
+ * did, for listeners);
  * everything under {@code org.restcompress.internal} may change in any release.
  */
 module org.restcompress {
@@ -15,13 +16,17 @@ module org.restcompress {
     requires static org.lz4.java;
     // the hook that ends the library's resources when a WAR stops; loaded only by servlet containers
     requires static jakarta.servlet;
+    // Flight Recorder events, where the runtime has it
+    requires static jdk.jfr;
 
     exports org.restcompress;
     exports org.restcompress.codec;
     exports org.restcompress.dictionary;
+    exports org.restcompress.observe;
 
     uses org.restcompress.codec.ContentCodec;
     uses org.restcompress.dictionary.DictionaryStoreProvider;
+    uses org.restcompress.observe.CompressionListener;
     provides org.restcompress.codec.ContentCodec with
             org.restcompress.internal.codec.ZstdCodec,
             org.restcompress.internal.codec.BrotliCodec,

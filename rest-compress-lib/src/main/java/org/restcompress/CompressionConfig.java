@@ -23,6 +23,7 @@ import java.util.Objects;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
 import org.restcompress.dictionary.DictionaryStore;
+import org.restcompress.observe.CompressionListener;
 import org.restcompress.internal.KeyValues;
 import org.restcompress.internal.negotiation.HeaderLists;
 
@@ -53,6 +54,7 @@ public final class CompressionConfig {
     private final boolean dictionaryCrossOrigin;
     private final String dictionaryPath;
     private final Map<String, Object> sharedDictionaries;
+    private final List<CompressionListener> listeners;
 
     private CompressionConfig(Builder b) {
         this.preference = List.copyOf(b.preference);
@@ -76,6 +78,7 @@ public final class CompressionConfig {
         this.dictionaryCrossOrigin = b.dictionaryCrossOrigin;
         this.dictionaryPath = b.dictionaryPath;
         this.sharedDictionaries = Collections.unmodifiableMap(new LinkedHashMap<>(b.sharedDictionaries));
+        this.listeners = List.copyOf(b.listeners);
     }
 
     /** Every setting at its default (system properties ignored; codec keys are still read where the feature runs). */
@@ -260,6 +263,11 @@ public final class CompressionConfig {
         return sharedDictionaries;
     }
 
+    /** The listeners given to the builder (those found as services are added where the feature runs). */
+    public List<CompressionListener> listeners() {
+        return listeners;
+    }
+
     @Override
     public String toString() {
         return "CompressionConfig[preference=" + (auto ? "auto, " : "") + preference + ", threshold=" + threshold + ", excluded="
@@ -293,6 +301,7 @@ public final class CompressionConfig {
         private boolean dictionaryCrossOrigin;
         private String dictionaryPath = ConfigKeys.DEFAULT_DICTIONARY_PATH;
         private final Map<String, Object> sharedDictionaries = new LinkedHashMap<>();
+        private final List<CompressionListener> listeners = new ArrayList<>();
 
         private Builder() {
         }
@@ -405,6 +414,15 @@ public final class CompressionConfig {
          */
         public Builder codecSettings(Function<String, Object> lookup) {
             this.codecSettings = Objects.requireNonNull(lookup, "lookup");
+            return this;
+        }
+
+        /**
+         * Told of every response and coded request body once it is done (server side), for example
+         * {@code new CompressionMetrics(registry)} of {@code rest-compress-micrometer}; may be called more than once.
+         */
+        public Builder listener(CompressionListener listener) {
+            this.listeners.add(Objects.requireNonNull(listener, "listener"));
             return this;
         }
 

@@ -14,6 +14,7 @@ import org.restcompress.internal.KeyValues;
 import org.restcompress.internal.SettingsCheck;
 import org.restcompress.internal.client.ClientCompression;
 import org.restcompress.internal.codec.CodecRegistry;
+import org.restcompress.internal.runtime.QuarkusRegistration;
 import org.restcompress.internal.server.CompressionBinder;
 import org.restcompress.internal.server.ContentDecodingExceptionMapper;
 
@@ -90,7 +91,7 @@ public final class CompressionFeature implements Feature, DynamicFeature {
      */
     @Override
     public void configure(ResourceInfo resourceInfo, FeatureContext context) {
-        CompressionBinder.bindUnregistered(resourceInfo, context);
+        QuarkusRegistration.bindUnregistered(resourceInfo, context);
     }
 
     /** The keys' values, shared dictionaries included (their names are found among the properties' names). */

@@ -29,7 +29,7 @@ class ModuleTest {
 
     private static final Path CLASSES = Paths.get("target", "classes");
     private static final Set<String> API = Set.of("org.restcompress", "org.restcompress.codec",
-            "org.restcompress.dictionary");
+            "org.restcompress.dictionary", "org.restcompress.observe");
 
     @Test
     void exportsOnlyTheApi() throws IOException {

@@ -1,6 +1,6 @@
-package org.restcompress.internal.negotiation;
+package org.restcompress.observe;
 
-/** Why a response is, or is not, encoded: one value per rule of {@link ResponseDecision}, with its header token. */
+/** Why a response is, or is not, encoded: one value per rule of the decision, with its header token. */
 public enum Reason {
     /** Encoded in the coding the client's {@code Accept-Encoding} and the server's preference chose. */
     NEGOTIATED("negotiated"),

@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.restcompress.internal.codec.UnsupportedCodingException;
 import org.restcompress.internal.negotiation.AcceptEncoding;
-import org.restcompress.internal.negotiation.Choice;
+import org.restcompress.internal.negotiation.Negotiated;
 import org.restcompress.internal.negotiation.EncodingChooser;
 import org.restcompress.ConfigKeys;
 
@@ -24,7 +24,7 @@ class HeaderFuzzTest {
     void acceptEncoding(byte[] raw) {
         String header = header(raw);
         AcceptEncoding accept = AcceptEncoding.parse(List.of(header), DecoderFuzzTest.REGISTRY::canonical);
-        Choice choice = CHOOSER.choose(OFFERED, accept);
+        Negotiated choice = CHOOSER.choose(OFFERED, accept);
         if (choice.isEncoded() && !OFFERED.contains(choice.coding())) {
             throw new AssertionError("chose " + choice + ", which is not on offer, for " + header);
         }

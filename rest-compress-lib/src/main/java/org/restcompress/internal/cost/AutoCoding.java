@@ -35,12 +35,12 @@ public final class AutoCoding {
      * a note when there was none to make; a note beside a ranking says why its first was not sent (a probe). Described
      * only when asked (logs, the debug header), not per request.
      */
-    public record Decision(String coding, String note, List<CostModel.Estimate> ranking, LinkSpeed.Estimate link,
+    public record Pick(String coding, String note, List<CostModel.Estimate> ranking, LinkSpeed.Estimate link,
             double serverNanos, double bodyBytes, double load) {
 
         /** A choice made without estimates, for {@code note}'s reason. */
-        public static Decision of(String coding, String note) {
-            return new Decision(coding, note, List.of(), null, 0, -1, 0);
+        public static Pick of(String coding, String note) {
+            return new Pick(coding, note, List.of(), null, 0, -1, 0);
         }
 
         /**
@@ -115,7 +115,7 @@ public final class AutoCoding {
     }
 
     /** {@link #choose(List, String, double)} for a body of unknown size, taken to stream. */
-    public Decision choose(List<String> candidates, String downlink) {
+    public Pick choose(List<String> candidates, String downlink) {
         return choose(candidates, downlink, -1);
     }
 
@@ -124,16 +124,16 @@ public final class AutoCoding {
      * a client that sent {@code downlink} (or {@code null}), for the next body of a method whose recent ones were
      * {@code bodies}.
      */
-    public Decision choose(List<String> candidates, String downlink, MethodBodies bodies) {
+    public Pick choose(List<String> candidates, String downlink, MethodBodies bodies) {
         return choose(candidates, downlink, bodies.bytes(), bodies.workNanos(), bodies);
     }
 
     /** For a body of about {@code bodyBytes} (negative when unknown) that costs the server nothing but the codec. */
-    Decision choose(List<String> candidates, String downlink, double bodyBytes) {
+    Pick choose(List<String> candidates, String downlink, double bodyBytes) {
         return choose(candidates, downlink, bodyBytes, 0, noMethod);
     }
 
-    private Decision choose(List<String> candidates, String downlink, double bodyBytes, double serverNanos,
+    private Pick choose(List<String> candidates, String downlink, double bodyBytes, double serverNanos,
             MethodBodies method) {
         boolean streamed = streamed(bodyBytes);
         double load = cpu.getAsDouble();
@@ -143,16 +143,16 @@ public final class AutoCoding {
         Made made = method.last;
         if (made == null || !made.holds(candidates, downlink, streamed, weight, current, now)) {
             Map<String, CodingFigures> figures = figures(candidates);
-            Decision ranked = rank(candidates, figures, downlink, streamed, weight, serverNanos);
+            Pick ranked = rank(candidates, figures, downlink, streamed, weight, serverNanos);
             method.decided(made != null && !Objects.equals(made.decision.coding(), ranked.coding()));
             made = new Made(candidates, downlink, streamed, weight, current, now + REUSE_NANOS, ranked,
                     probeCost(ranked, figures, serverNanos));
             method.last = made;
         }
-        Decision decision = made.decision;
+        Pick decision = made.decision;
         boolean probe = made.probeCost > 0
                 && method.probe(PROBE_SHARE * decision.ranking().get(0).nanosPerByte(), made.probeCost);
-        return new Decision(probe ? null : decision.coding(),
+        return new Pick(probe ? null : decision.coding(),
                 probe ? "probe: identity, as " + decision.coding() + "'s downlink may be its pace" : decision.note(),
                 decision.ranking(), decision.link(), decision.serverNanos(), bodyBytes, load);
     }
@@ -173,7 +173,7 @@ public final class AutoCoding {
      * ({@link Measurement#add(double, boolean, boolean, long)}). Only when identity is acceptable; a reading well below
      * the pace is the link's.
      */
-    private double probeCost(Decision decision, Map<String, CodingFigures> figures, double serverNanos) {
+    private double probeCost(Pick decision, Map<String, CodingFigures> figures, double serverNanos) {
         if (decision.coding() == null || decision.link() == null
                 || decision.link().source() != LinkSpeed.Source.DOWNLINK || !streams(decision.coding())) {
             return 0;
@@ -205,7 +205,7 @@ public final class AutoCoding {
      * server, its code and data cold: 5 % of a 100 KB response on a fast link, which is all of auto's allowance there.
      */
     record Made(List<String> candidates, String downlink, boolean streamed, double weight, long version, long until,
-            Decision decision, double probeCost) {
+            Pick decision, double probeCost) {
 
         boolean holds(List<String> candidates, String downlink, boolean streamed, double weight, long version,
                 long now) {
@@ -226,13 +226,13 @@ public final class AutoCoding {
         return figures;
     }
 
-    private Decision rank(List<String> candidates, Map<String, CodingFigures> figures, String downlink,
+    private Pick rank(List<String> candidates, Map<String, CodingFigures> figures, String downlink,
             boolean streamed, double weight, double serverNanos) {
         LinkSpeed.Estimate speed = link.estimate(downlink);
         List<CostModel.Estimate> ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight, streamed,
                 serverNanos);
         if (ranking.isEmpty()) { // only codings nothing is known of yet: the server's preference
-            return Decision.of(candidates.get(0).equals(CostModel.IDENTITY) ? null : candidates.get(0),
+            return Pick.of(candidates.get(0).equals(CostModel.IDENTITY) ? null : candidates.get(0),
                     "no figures yet");
         }
         String first = ranking.get(0).coding();
@@ -243,7 +243,7 @@ public final class AutoCoding {
             ranking = CostModel.rank(candidates, figures, speed.bitsPerSecond(), weight, streamed, serverNanos);
         }
         String best = ranking.get(0).coding();
-        return new Decision(best.equals(CostModel.IDENTITY) ? null : best, null, ranking, speed, serverNanos, -1, 0);
+        return new Pick(best.equals(CostModel.IDENTITY) ? null : best, null, ranking, speed, serverNanos, -1, 0);
     }
 
     /**

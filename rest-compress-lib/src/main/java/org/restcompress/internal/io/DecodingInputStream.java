@@ -6,6 +6,7 @@ import java.io.PushbackInputStream;
 import java.io.Reader;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.SingleByte;
 import org.restcompress.ContentDecodingException;
@@ -42,6 +43,9 @@ public final class DecodingInputStream extends InputStream {
     private long count;
     private boolean released;
     private ContentDecodingException failure;
+    /** Told once, when the body ends, fails or is closed; {@code null}: nobody asked, nothing timed. */
+    private Consumer<Report> observer;
+    private long nanos;
     private final byte[] one = new byte[1];
 
     private DecodingInputStream(Source source, InputStream decoded, String codings, long limit) {
@@ -102,8 +106,12 @@ public final class DecodingInputStream extends InputStream {
         long room = limit - count;
         int wanted = room >= len ? len : (int) room + 1;
         int n;
+        long start = observer != null ? System.nanoTime() : 0;
         try {
             n = decoded.read(b, off, wanted);
+            if (observer != null) {
+                nanos += System.nanoTime() - start;
+            }
         } catch (ContentDecodingException e) {
             throw fail(e);
         } catch (IOException | RuntimeException e) {
@@ -154,6 +162,25 @@ public final class DecodingInputStream extends InputStream {
         }
     }
 
+    /**
+     * What one body did: its codings ({@code "gzip, br"}, as applied), the decoding failure that ended it or
+     * {@code null}, its coded and decoded bytes, and the time spent reading and decoding it, waiting for the client
+     * excluded.
+     */
+    public record Report(String codings, ContentDecodingException failure, long bytesIn, long bytesOut,
+            long decodeNanos) {
+    }
+
+    /**
+     * Times this body's decoding from now on, and reports it to {@code observer} once: when it ends, fails to decode,
+     * or is closed. A body whose connection failed is not reported (it was neither decoded nor refused).
+     */
+    public DecodingInputStream observe(Consumer<Report> observer) {
+        this.observer = observer;
+        source.timed = true;
+        return this;
+    }
+
     /** The first decoding failure seen, or {@code null}. */
     public ContentDecodingException failure() {
         return failure;
@@ -184,6 +211,10 @@ public final class DecodingInputStream extends InputStream {
             } catch (IOException | RuntimeException ignored) {
                 // releasing native memory cannot meaningfully fail; the body is abandoned either way
             }
+            if (observer != null && !source.failed) {
+                observer.accept(new Report(codings, failure, source.bytesRead, count,
+                        Math.max(0, nanos - source.nanos)));
+            }
         }
     }
 
@@ -193,6 +224,9 @@ public final class DecodingInputStream extends InputStream {
         private final boolean closeRaw;
         boolean failed;
         long bytesRead;
+        /** Whether reads are timed; {@code nanos}: time spent waiting in them. */
+        boolean timed;
+        long nanos;
 
         Source(InputStream raw, boolean closeRaw) {
             this.raw = raw;
@@ -207,9 +241,13 @@ public final class DecodingInputStream extends InputStream {
 
         @Override
         public int read() throws IOException {
+            long start = timed ? System.nanoTime() : 0;
             try {
                 int b = raw.read();
                 bytesRead += b >= 0 ? 1 : 0;
+                if (timed) {
+                    nanos += System.nanoTime() - start;
+                }
                 return b;
             } catch (IOException e) {
                 failed = true;
@@ -219,9 +257,13 @@ public final class DecodingInputStream extends InputStream {
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
+            long start = timed ? System.nanoTime() : 0;
             try {
                 int n = raw.read(b, off, len);
                 bytesRead += Math.max(n, 0);
+                if (timed) {
+                    nanos += System.nanoTime() - start;
+                }
                 return n;
             } catch (IOException e) {
                 failed = true;

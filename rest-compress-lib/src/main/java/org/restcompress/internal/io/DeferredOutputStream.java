@@ -9,15 +9,18 @@ import java.util.Objects;
  * the body is encoded from its first byte on; a body that ends shorter goes out as it is. Holds at most
  * {@code threshold - 1} bytes.
  *
- * <p>A flush before the decision either commits to encoding ({@code streaming}: the application is sending a stream
+ * <p>A flush before the outcome is known either commits to encoding ({@code streaming}: the application is sending a stream
  * whose length nobody knows, such as events; once it has written something, so that an empty body stays unencoded)
  * or is held back (message body writers such as Jackson's flush at the end of every body, which says nothing about
  * its length).
  */
 public final class DeferredOutputStream extends OutputStream {
 
-    /** Makes the decision's side effects happen: response headers first, then the stream to write to. */
-    public interface Decision {
+    /**
+     * What the body turns out to be, told once: its side effects happen there (response headers first, then the
+     * stream to write to).
+     */
+    public interface Outcome {
         /** The body will be encoded: returns the encoding stream, whose close finishes the coding. */
         OutputStream encode() throws IOException;
 
@@ -28,18 +31,18 @@ public final class DeferredOutputStream extends OutputStream {
     private final OutputStream raw;
     private final int threshold;
     private final boolean streaming;
-    private final Decision decision;
+    private final Outcome outcome;
     private byte[] held = new byte[0];
     private int count;
     private OutputStream target;
     private boolean finished;
     private final byte[] one = new byte[1];
 
-    public DeferredOutputStream(OutputStream raw, int threshold, boolean streaming, Decision decision) {
+    public DeferredOutputStream(OutputStream raw, int threshold, boolean streaming, Outcome outcome) {
         this.raw = Objects.requireNonNull(raw, "raw");
         this.threshold = Math.max(threshold, 1); // an empty body never is encoded
         this.streaming = streaming;
-        this.decision = Objects.requireNonNull(decision, "decision");
+        this.outcome = Objects.requireNonNull(outcome, "outcome");
     }
 
     @Override
@@ -84,7 +87,7 @@ public final class DeferredOutputStream extends OutputStream {
         }
         finished = true;
         if (target == null) {
-            decision.identity(count);
+            outcome.identity(count);
             if (count > 0) {
                 raw.write(held, 0, count);
             }
@@ -125,7 +128,7 @@ public final class DeferredOutputStream extends OutputStream {
     }
 
     private void startEncoding() throws IOException {
-        target = decision.encode();
+        target = outcome.encode();
         if (count > 0) {
             target.write(held, 0, count);
         }

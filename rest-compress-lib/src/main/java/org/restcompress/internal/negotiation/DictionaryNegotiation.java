@@ -48,7 +48,7 @@ public final class DictionaryNegotiation {
      * @param secFetchSite        the request's {@code Sec-Fetch-Site}, or {@code null} (not a browser)
      * @param crossOriginAllowed  whether other origins may get dictionary-compressed responses
      */
-    public static Outcome negotiate(List<String> availableDictionary, AcceptEncoding accept, Choice ordinary,
+    public static Outcome negotiate(List<String> availableDictionary, AcceptEncoding accept, Negotiated ordinary,
             List<String> formats, String secFetchSite, boolean crossOriginAllowed) {
         if (availableDictionary == null || availableDictionary.isEmpty()) {
             return Outcome.NONE;

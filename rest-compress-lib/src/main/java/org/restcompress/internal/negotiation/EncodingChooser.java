@@ -3,6 +3,7 @@ package org.restcompress.internal.negotiation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.restcompress.observe.Reason;
 
 /**
  * Chooses the content coding of a response: a pure function of the codings on offer, the client's
@@ -23,9 +24,9 @@ public final class EncodingChooser {
      * The choice among {@code offered}, which must already be in server preference order ({@link #byPreference}):
      * callers order a method's codings once, at deployment, not per request.
      */
-    public Choice choose(List<String> offered, AcceptEncoding accept) {
+    public Negotiated choose(List<String> offered, AcceptEncoding accept) {
         if (!accept.isPresent()) {
-            return Choice.identity(Reason.NO_ACCEPT_ENCODING);
+            return Negotiated.identity(Reason.NO_ACCEPT_ENCODING);
         }
         String best = null;
         int bestQuality = 0;
@@ -38,12 +39,12 @@ public final class EncodingChooser {
         }
         int identity = accept.identityQuality();
         if (best != null && bestQuality >= identity) {
-            return Choice.of(best, identity >= 0, equallyValued(offered, accept, bestQuality, identity));
+            return Negotiated.of(best, identity >= 0, equallyValued(offered, accept, bestQuality, identity));
         }
         if (identity < 0) {
-            return Choice.notAcceptable();
+            return Negotiated.notAcceptable();
         }
-        return Choice.identity(best != null ? Reason.IDENTITY_PREFERRED : Reason.NONE_ACCEPTABLE);
+        return Negotiated.identity(best != null ? Reason.IDENTITY_PREFERRED : Reason.NONE_ACCEPTABLE);
     }
 
     /**

@@ -4,20 +4,21 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.restcompress.observe.Reason;
 
 /**
  * The outcome of content-coding negotiation for one request, with its reason. Two choices are equal when their
  * outcomes are: the reason explains, it does not change what is sent.
  */
-public final class Choice {
+public final class Negotiated {
 
-    private static final Choice NOT_ACCEPTABLE = new Choice(null, false, Reason.NOT_ACCEPTABLE);
+    private static final Negotiated NOT_ACCEPTABLE = new Negotiated(null, false, Reason.NOT_ACCEPTABLE);
     /** One identity choice per reason: most requests end here, and need not allocate one. */
-    private static final Map<Reason, Choice> IDENTITY = new EnumMap<>(Reason.class);
+    private static final Map<Reason, Negotiated> IDENTITY = new EnumMap<>(Reason.class);
 
     static {
         for (Reason reason : Reason.values()) {
-            IDENTITY.put(reason, new Choice(null, true, reason));
+            IDENTITY.put(reason, new Negotiated(null, true, reason));
         }
     }
 
@@ -26,11 +27,11 @@ public final class Choice {
     private final Reason reason;
     private final List<String> equallyValued;
 
-    private Choice(String coding, boolean identityAcceptable, Reason reason) {
+    private Negotiated(String coding, boolean identityAcceptable, Reason reason) {
         this(coding, identityAcceptable, reason, coding == null ? List.of() : List.of(coding));
     }
 
-    private Choice(String coding, boolean identityAcceptable, Reason reason, List<String> equallyValued) {
+    private Negotiated(String coding, boolean identityAcceptable, Reason reason, List<String> equallyValued) {
         this.coding = coding;
         this.identityAcceptable = identityAcceptable;
         this.reason = reason;
@@ -38,8 +39,8 @@ public final class Choice {
     }
 
     /** Encode with {@code coding}; {@code identityAcceptable} says whether an unencoded body would also do. */
-    public static Choice of(String coding, boolean identityAcceptable) {
-        return new Choice(Objects.requireNonNull(coding, "coding"), identityAcceptable, Reason.NEGOTIATED);
+    public static Negotiated of(String coding, boolean identityAcceptable) {
+        return new Negotiated(Objects.requireNonNull(coding, "coding"), identityAcceptable, Reason.NEGOTIATED);
     }
 
     /**
@@ -47,28 +48,28 @@ public final class Choice {
      * client values as highly, in server preference order, and {@code identity} when the client does not value it
      * less (what {@code preference=auto} chooses among).
      */
-    public static Choice of(String coding, boolean identityAcceptable, List<String> equallyValued) {
-        return new Choice(Objects.requireNonNull(coding, "coding"), identityAcceptable, Reason.NEGOTIATED,
+    public static Negotiated of(String coding, boolean identityAcceptable, List<String> equallyValued) {
+        return new Negotiated(Objects.requireNonNull(coding, "coding"), identityAcceptable, Reason.NEGOTIATED,
                 List.copyOf(equallyValued));
     }
 
     /** {@code coding} ({@code null}: identity) chosen by cost among {@link #equallyValued()} ({@code auto}). */
-    public static Choice byCost(String coding, boolean identityAcceptable) {
-        return coding == null ? identity(Reason.AUTO) : new Choice(coding, identityAcceptable, Reason.AUTO);
+    public static Negotiated byCost(String coding, boolean identityAcceptable) {
+        return coding == null ? identity(Reason.AUTO) : new Negotiated(coding, identityAcceptable, Reason.AUTO);
     }
 
     /** Encode with {@code coding} ({@code dcz} or {@code dcb}) against the dictionary the client named. */
-    public static Choice withDictionary(String coding, boolean identityAcceptable) {
-        return new Choice(Objects.requireNonNull(coding, "coding"), identityAcceptable, Reason.DICTIONARY);
+    public static Negotiated withDictionary(String coding, boolean identityAcceptable) {
+        return new Negotiated(Objects.requireNonNull(coding, "coding"), identityAcceptable, Reason.DICTIONARY);
     }
 
     /** Send the body unencoded, because of {@code reason}. */
-    public static Choice identity(Reason reason) {
+    public static Negotiated identity(Reason reason) {
         return IDENTITY.get(Objects.requireNonNull(reason, "reason"));
     }
 
     /** Nothing acceptable: the client refuses identity and every coding on offer (406). */
-    public static Choice notAcceptable() {
+    public static Negotiated notAcceptable() {
         return NOT_ACCEPTABLE;
     }
 
@@ -111,8 +112,8 @@ public final class Choice {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Choice && Objects.equals(coding, ((Choice) o).coding)
-                && identityAcceptable == ((Choice) o).identityAcceptable;
+        return o instanceof Negotiated && Objects.equals(coding, ((Negotiated) o).coding)
+                && identityAcceptable == ((Negotiated) o).identityAcceptable;
     }
 
     @Override

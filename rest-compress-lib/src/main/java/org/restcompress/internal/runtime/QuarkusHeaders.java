@@ -1,4 +1,4 @@
-package org.restcompress.internal.server;
+package org.restcompress.internal.runtime;
 
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -17,7 +17,7 @@ import org.restcompress.ConfigKeys;
  * decision comes before the first byte is passed on). Anything else (another runtime, a Quarkus REST without these
  * methods) finds no hook, and needs none.
  */
-final class QuarkusHeaders {
+public final class QuarkusHeaders {
 
     private static final System.Logger LOG = System.getLogger(QuarkusHeaders.class.getName());
     private static final String PREFIX = "org.jboss.resteasy.reactive.server.";
@@ -60,7 +60,7 @@ final class QuarkusHeaders {
     }
 
     /** The hook for the response {@code context} writes, on Quarkus REST; otherwise null. */
-    static QuarkusHeaders of(WriterInterceptorContext context) {
+    public static QuarkusHeaders of(WriterInterceptorContext context) {
         Methods methods = METHODS.get(context.getClass()).orElse(null);
         if (methods == null) {
             return null;
@@ -81,14 +81,14 @@ final class QuarkusHeaders {
      * that header. Not for a response the application encoded itself ({@code headers} name its coding). Marks
      * {@code headers}, which Quarkus REST copies when the entity writer starts; once it has, {@link #copy} follows.
      */
-    static void keepIdentity(QuarkusHeaders hook, MultivaluedMap<String, Object> headers) {
+    public static void keepIdentity(QuarkusHeaders hook, MultivaluedMap<String, Object> headers) {
         if (hook != null && !headers.containsKey(HttpHeaders.CONTENT_ENCODING)) {
             headers.putSingle(HttpHeaders.CONTENT_ENCODING, "identity");
         }
     }
 
     /** Copies the decided headers from {@code headers} to the response, if {@code hook} is one. */
-    static void copy(QuarkusHeaders hook, MultivaluedMap<String, Object> headers) {
+    public static void copy(QuarkusHeaders hook, MultivaluedMap<String, Object> headers) {
         if (hook == null) {
             return;
         }

@@ -1,4 +1,4 @@
-package org.restcompress.internal.server;
+package org.restcompress.internal.runtime;
 
 import jakarta.ws.rs.container.ContainerResponseContext;
 import java.io.OutputStream;
@@ -12,7 +12,7 @@ import java.lang.reflect.Method;
  * the stream is read from RESTEasy's writes ({@link EventStream}). Tested with RESTEasy 6.2 and 7.0; anything else
  * (another runtime, a RESTEasy without these methods) finds no hook, and its events go out unencoded.
  */
-final class ResteasyEvents {
+public final class ResteasyEvents {
 
     private static final System.Logger LOG = System.getLogger(ResteasyEvents.class.getName());
     private static final String PREFIX = "org.jboss.resteasy.";
@@ -28,7 +28,7 @@ final class ResteasyEvents {
     }
 
     /** The hook for an event stream's response on RESTEasy, or null. */
-    static ResteasyEvents of(ContainerResponseContext response) {
+    public static ResteasyEvents of(ContainerResponseContext response) {
         Class<?> type = response.getClass();
         if (!type.getName().startsWith(PREFIX)) {
             return null;
@@ -44,11 +44,11 @@ final class ResteasyEvents {
         }
     }
 
-    OutputStream output() {
+    public OutputStream output() {
         return (OutputStream) call(getOutput);
     }
 
-    void output(OutputStream stream) {
+    public void output(OutputStream stream) {
         call(setOutput, stream);
     }
 

@@ -1,14 +1,11 @@
 package org.restcompress.internal.server;
 
 import jakarta.ws.rs.Priorities;
-import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
-import jakarta.ws.rs.ext.WriterInterceptor;
 import java.lang.reflect.Method;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.restcompress.CompressionConfig;
@@ -20,6 +17,8 @@ import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.cost.AutoCoding;
 import org.restcompress.internal.lifecycle.JerseyHook;
 import org.restcompress.internal.lifecycle.Lifecycle;
+import org.restcompress.internal.observe.Observation;
+import org.restcompress.internal.runtime.QuarkusRegistration;
 
 /**
  * Reads each resource method's coding annotations once, at deployment, and binds to an annotated method exactly one
@@ -39,8 +38,6 @@ public final class CompressionBinder implements DynamicFeature {
     static final int LAST_RESPONSE_FILTER = 1;
 
     private static final System.Logger LOG = System.getLogger(CompressionBinder.class.getName());
-    /** Where {@link #register} leaves a binder the runtime did not take (Quarkus REST). */
-    private static final String UNREGISTERED = CompressionBinder.class.getName() + ".unregistered";
 
     private final CompressionConfig config;
     private final CodecRegistry registry;
@@ -49,10 +46,12 @@ public final class CompressionBinder implements DynamicFeature {
     private final AutoCoding auto;
     /** Held here, as long as the application: the registry of lifecycles holds it weakly. */
     private final Lifecycle lifecycle;
+    private final Observation observation;
 
     private CompressionBinder(CompressionConfig config, CodecRegistry registry, ServerDictionaries dictionaries,
-            Lifecycle lifecycle) {
+            Lifecycle lifecycle, Observation observation) {
         this.config = config;
+        this.observation = observation;
         this.registry = registry;
         this.dictionaries = dictionaries;
         this.auto = config.auto() ? AutoCoding.start(registry.encodingTokens().stream().map(registry::find)
@@ -71,30 +70,18 @@ public final class CompressionBinder implements DynamicFeature {
         CompressionBinder binder;
         try {
             ServerDictionaries dictionaries = lifecycle.own(new ServerDictionaries(config, registry, loader));
-            binder = new CompressionBinder(config, registry, dictionaries, lifecycle);
+            binder = new CompressionBinder(config, registry, dictionaries, lifecycle,
+                    Observation.of(config.listeners(), loader));
             JerseyHook.register(context, lifecycle);
         } catch (RuntimeException e) {
             lifecycle.close(); // a deployment that fails here leaves nothing running
             throw e;
         }
         ServerDictionaries dictionaries = binder.dictionaries;
-        context.register(binder);
-        if (!context.getConfiguration().isRegistered(binder)) {
-            // Quarkus REST drops a dynamic feature registered at run time (it applies only those it found at build
-            // time): CompressionFeature, one of those, binds through this one instead (bindUnregistered)
-            context.property(UNREGISTERED, binder);
-        }
+        QuarkusRegistration.register(context, binder);
         if (!dictionaries.formats().isEmpty()) {
             // also where no shared dictionary is listed yet: a method's @SharedDictionary may find its key later
             context.register(new DictionaryEndpoint(dictionaries));
-        }
-    }
-
-    /** Binds {@code resource} through the binder the runtime did not take from {@link #register}, if any. */
-    public static void bindUnregistered(ResourceInfo resource, FeatureContext context) {
-        Object binder = context.getConfiguration().getProperty(UNREGISTERED);
-        if (binder instanceof CompressionBinder) {
-            ((CompressionBinder) binder).configure(resource, context);
         }
     }
 
@@ -110,19 +97,9 @@ public final class CompressionBinder implements DynamicFeature {
             return;
         }
         MethodPolicy policy = policyFor(declared.get(), type, method);
-        // one contract each, so one priority each: Quarkus REST supports no priorities per contract
-        context.register(new ExchangeFilter(policy), Priorities.ENTITY_CODER);
-        ResponseCompression compression = new ResponseCompression(policy);
-        try {
-            context.register(compression, Map.of(
-                    ContainerResponseFilter.class, LAST_RESPONSE_FILTER,
-                    WriterInterceptor.class, Priorities.ENTITY_CODER));
-        } catch (UnsupportedOperationException onePriorityPerRegistration) {
-            // Quarkus REST throws (before registering anything): the filter and the interceptor go apart, each with
-            // its own priority
-            context.register((ContainerResponseFilter) compression::filter, LAST_RESPONSE_FILTER);
-            context.register((WriterInterceptor) compression::aroundWriteTo, Priorities.ENTITY_CODER);
-        }
+        context.register(new RequestFactsFilter(policy), Priorities.ENTITY_CODER);
+        QuarkusRegistration.register(context, new ResponseCompression(policy), LAST_RESPONSE_FILTER,
+                Priorities.ENTITY_CODER);
         context.register(new RequestDecompression(policy), DECODER_PRIORITY);
     }
 
@@ -139,7 +116,7 @@ public final class CompressionBinder implements DynamicFeature {
         long maxDecoded = MethodCodings.option(type, method, CompressionOptions::maxDecodedSize)
                 .orElse(config.maxDecodedSize());
         return new MethodPolicy(name, offered, declared.uncompressed(), registry, config, threshold, maxDecoded,
-                dictionaries, dictionaryUse(type, method, name), auto);
+                dictionaries, dictionaryUse(type, method, name), auto, observation);
     }
 
     /** The method's use of dictionaries, or {@code null}; a shared dictionary learns the method's URL pattern. */

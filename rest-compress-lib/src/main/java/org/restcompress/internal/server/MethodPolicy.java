@@ -19,10 +19,12 @@ import org.restcompress.internal.cost.MethodBodies;
 import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.dictionary.DictionaryCodec;
 import org.restcompress.internal.negotiation.AcceptEncoding;
-import org.restcompress.internal.negotiation.Choice;
+import org.restcompress.internal.negotiation.Negotiated;
 import org.restcompress.internal.negotiation.DictionaryNegotiation;
 import org.restcompress.internal.negotiation.EncodingChooser;
-import org.restcompress.internal.negotiation.Reason;
+import org.restcompress.internal.observe.Observation;
+import org.restcompress.observe.Decision;
+import org.restcompress.observe.Reason;
 
 /** Everything one resource method needs to negotiate, encode and decode, resolved once at deployment. */
 final class MethodPolicy {
@@ -47,11 +49,13 @@ final class MethodPolicy {
     private final AutoCoding auto;
     /** This method's bodies, for auto: whether they stream, what the server's work on them costs. */
     private final MethodBodies bodies = new MethodBodies();
+    /** Where the method's decisions and request bodies go once done. */
+    private final Observation observation;
     /**
      * Choices by {@code Accept-Encoding} value: clients send few distinct ones (each browser one), so negotiation
      * is a lookup on all but a client's first request. Bounded: past the bound, values are negotiated each time.
      */
-    private final Map<String, Choice> choices = new ConcurrentHashMap<>();
+    private final Map<String, Negotiated> choices = new ConcurrentHashMap<>();
 
     /**
      * @param name         the method, for logs
@@ -60,7 +64,8 @@ final class MethodPolicy {
      */
     MethodPolicy(String name, List<String> offered, boolean uncompressed, CodecRegistry registry,
             CompressionConfig config, int threshold, long maxDecodedSize) {
-        this(name, offered, uncompressed, registry, config, threshold, maxDecodedSize, null, null, null);
+        this(name, offered, uncompressed, registry, config, threshold, maxDecodedSize, null, null, null,
+                Observation.NONE);
     }
 
     /**
@@ -68,10 +73,11 @@ final class MethodPolicy {
      *                      them on every method), or {@code null}
      * @param dictionaryUse how this method uses them, or {@code null}
      * @param auto          the application's choice by cost, or {@code null} for the fixed preference
+     * @param observation   where decisions go once made and done
      */
     MethodPolicy(String name, List<String> offered, boolean uncompressed, CodecRegistry registry,
             CompressionConfig config, int threshold, long maxDecodedSize, ServerDictionaries dictionaries,
-            DictionaryUse dictionaryUse, AutoCoding auto) {
+            DictionaryUse dictionaryUse, AutoCoding auto, Observation observation) {
         this.name = name;
         this.chooser = new EncodingChooser(config.preference());
         this.offered = chooser.byPreference(offered);
@@ -88,10 +94,15 @@ final class MethodPolicy {
         this.dictionaries = dictionaries;
         this.dictionaryUse = dictionaries != null && !dictionaries.formats().isEmpty() ? dictionaryUse : null;
         this.auto = auto;
+        this.observation = observation;
     }
 
     String name() {
         return name;
+    }
+
+    Observation observation() {
+        return observation;
     }
 
     /** The codings this method offers, in server preference order. */
@@ -106,16 +117,16 @@ final class MethodPolicy {
     static final int MAX_REMEMBERED_CHOICES = 64;
 
     /** The negotiated response coding for these {@code Accept-Encoding} lines. */
-    Choice choose(List<String> acceptEncoding) {
+    Negotiated choose(List<String> acceptEncoding) {
         if (acceptEncoding == null || acceptEncoding.size() != 1) {
             return negotiate(acceptEncoding);
         }
         String value = acceptEncoding.get(0);
-        Choice known = choices.get(value);
+        Negotiated known = choices.get(value);
         if (known != null) {
             return known;
         }
-        Choice choice = negotiate(acceptEncoding);
+        Negotiated choice = negotiate(acceptEncoding);
         if (choices.size() < MAX_REMEMBERED_CHOICES && value.length() <= 256) {
             choices.putIfAbsent(value, choice);
         }
@@ -127,7 +138,7 @@ final class MethodPolicy {
         return choices.size();
     }
 
-    private Choice negotiate(List<String> acceptEncoding) {
+    private Negotiated negotiate(List<String> acceptEncoding) {
         return chooser.choose(offered, AcceptEncoding.parse(acceptEncoding, registry::canonical));
     }
 
@@ -148,8 +159,8 @@ final class MethodPolicy {
      * A dictionary coding and its dictionary, or none and why not ({@code note}, {@code null} when the request named
      * no dictionary).
      */
-    record DictionaryChoice(Choice choice, Dictionary dictionary, String note) {
-        static final DictionaryChoice NONE = new DictionaryChoice(null, null, null);
+    record DictionaryMatch(Negotiated choice, Dictionary dictionary, Decision.DictionaryKind kind, String note) {
+        static final DictionaryMatch NONE = new DictionaryMatch(null, null, null, null);
     }
 
     /**
@@ -157,21 +168,24 @@ final class MethodPolicy {
      * then looked up. A method that does not use dictionaries, or sends only identity, ignores
      * {@code Available-Dictionary}.
      */
-    DictionaryChoice chooseDictionary(MultivaluedMap<String, String> headers, Choice ordinary) {
+    DictionaryMatch chooseDictionary(MultivaluedMap<String, String> headers, Negotiated ordinary) {
         List<String> available = headers.get(AVAILABLE_DICTIONARY);
         if (dictionaryUse == null || uncompressed || available == null) {
-            return DictionaryChoice.NONE;
+            return DictionaryMatch.NONE;
         }
         AcceptEncoding accept = AcceptEncoding.parse(headers.get(HttpHeaders.ACCEPT_ENCODING), registry::canonical);
         DictionaryNegotiation.Outcome outcome = DictionaryNegotiation.negotiate(available, accept, ordinary,
                 dictionaries.formats(), headers.getFirst(SEC_FETCH_SITE), dictionaries.crossOrigin());
         if (!outcome.applies()) {
-            return new DictionaryChoice(null, null, outcome.note());
+            return new DictionaryMatch(null, null, null, outcome.note());
         }
         Dictionary dictionary = dictionaries.find(outcome.hash());
-        return dictionary == null ? new DictionaryChoice(null, null, DictionaryNegotiation.UNKNOWN)
-                : new DictionaryChoice(Choice.withDictionary(outcome.coding(), accept.acceptsIdentity()), dictionary,
-                        null);
+        if (dictionary == null) {
+            return new DictionaryMatch(null, null, null, DictionaryNegotiation.UNKNOWN);
+        }
+        return new DictionaryMatch(Negotiated.withDictionary(outcome.coding(), accept.acceptsIdentity()), dictionary,
+                dictionaries.isShared(dictionary) ? Decision.DictionaryKind.SHARED : Decision.DictionaryKind.DELTA,
+                null);
     }
 
     /**
@@ -179,13 +193,13 @@ final class MethodPolicy {
      * again by cost; with the estimate that says why ({@code null} when there was nothing to choose). A client
      * revalidating a copy in one of the candidates gets that coding: its 304 is cheaper than any body.
      */
-    AutoCoding.Decision chooseByCost(Choice negotiated, MultivaluedMap<String, String> headers) {
+    AutoCoding.Pick chooseByCost(Negotiated negotiated, MultivaluedMap<String, String> headers) {
         if (auto == null || negotiated.reason() != Reason.NEGOTIATED || negotiated.equallyValued().size() < 2) {
             return null;
         }
         String cached = EntityTags.cachedCoding(headers, negotiated.equallyValued());
         if (cached != null) {
-            return AutoCoding.Decision.of(cached, "cached copy");
+            return AutoCoding.Pick.of(cached, "cached copy");
         }
         return auto.choose(negotiated.equallyValued(), headers.getFirst(DOWNLINK), bodies);
     }

@@ -5,10 +5,15 @@ import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.IOException;
 import java.util.List;
-import org.restcompress.codec.ContentCodec;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import org.restcompress.ContentDecodingException;
+import org.restcompress.ContentTooLargeException;
+import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.io.Closing;
 import org.restcompress.internal.io.DecodingInputStream;
+import org.restcompress.internal.observe.Observation;
+import org.restcompress.observe.RequestBody;
 
 /**
  * Decodes one resource method's request bodies as their {@code Content-Encoding} says, last coding first, with the
@@ -18,10 +23,16 @@ import org.restcompress.internal.io.DecodingInputStream;
  * it itself (trailers are verified when it reads to the end), and codec resources are released at its end, on close,
  * or once the response is written, whichever comes first.
  *
+ * <p>Each coded body is reported once to the {@link Observation}: decoded (when the reader is done, or when a streamed
+ * body is released), or refused with its status.
+ *
  * <p>Bound at priority {@code ENTITY_CODER - 100}, outside RESTEasy's own {@code GZIPDecodingInterceptor}: the
  * {@code Content-Encoding} header is removed once decoded, so nothing decodes twice.
  */
 final class RequestDecompression implements ReaderInterceptor {
+
+    /** A request body the method took as a stream: its codecs are released once the response is written. */
+    private static final String STREAMED = RequestDecompression.class.getName() + ".streamed";
 
     private final MethodPolicy policy;
 
@@ -31,25 +42,29 @@ final class RequestDecompression implements ReaderInterceptor {
 
     @Override
     public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
-        Exchange exchange = Exchange.of(context::getProperty);
-        List<ContentCodec> codings = exchange != null && exchange.requestCodings != null
-                ? exchange.requestCodings // Content-Encoding parsed once, by the request filter
+        RequestFacts facts = RequestFacts.of(context::getProperty);
+        List<ContentCodec> codings = facts != null && facts.requestCodings() != null
+                ? facts.requestCodings() // Content-Encoding parsed once, by the request filter
                 : policy.requestCodings(context.getHeaders().get(HttpHeaders.CONTENT_ENCODING));
         if (codings.isEmpty()) {
             context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING); // only identity was named
             return context.proceed();
         }
+        Observation observation = policy.observation();
         DecodingInputStream body = DecodingInputStream.open(context.getInputStream(), codings,
                 policy.maxDecodedSize()).maxExpansionRatio(policy.maxExpansionRatio());
+        if (observation.measuringRequests()) {
+            body.observe(report -> observation.requestBody(new RequestBody(policy.name(), report.codings(),
+                    report.failure() == null ? 0 : report.failure() instanceof ContentTooLargeException ? 413 : 400,
+                    report.bytesIn(), report.bytesOut(), report.decodeNanos())));
+        }
         context.setInputStream(body);
         context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
         context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
         try {
             Object entity = context.proceed();
             if (DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
-                if (exchange != null) { // always, but for a runtime that skipped our request filter
-                    exchange.streamedBody = body;
-                }
+                context.setProperty(STREAMED, body);
             } else {
                 body.drain();
             }
@@ -65,14 +80,15 @@ final class RequestDecompression implements ReaderInterceptor {
     }
 
     /** Releases the codecs of a body the resource method read as a stream, if it did not read it to the end. */
-    static void release(Exchange exchange) {
-        if (exchange != null && exchange.streamedBody != null) {
+    static void release(Function<String, Object> properties, Consumer<String> remove) {
+        Object streamed = properties.apply(STREAMED);
+        if (streamed instanceof DecodingInputStream) {
+            remove.accept(STREAMED);
             try {
-                exchange.streamedBody.close();
+                ((DecodingInputStream) streamed).close();
             } catch (IOException ignored) {
                 // the request stream is the container's; only the codecs were released here
             }
-            exchange.streamedBody = null;
         }
     }
 }

@@ -8,52 +8,51 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.List;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.cost.AutoCoding;
-import org.restcompress.internal.negotiation.Choice;
+import org.restcompress.internal.negotiation.Negotiated;
+import org.restcompress.observe.RequestBody;
 
 /**
- * Computes the request's {@link Exchange} once, and settles what can be settled before the resource method runs, so
- * that a refused request has no side effects: 415 for a request body in a coding we cannot decode, 406 when no
- * acceptable response coding exists, and coding suffixes removed from conditional request validators.
+ * Settles the request's {@link RequestFacts} once, and what can be settled before the resource method runs, so that
+ * a refused request has no side effects: 415 for a request body in a coding we cannot decode, 406 when no acceptable
+ * response coding exists, and coding suffixes removed from conditional request validators.
  */
-final class ExchangeFilter implements ContainerRequestFilter {
+final class RequestFactsFilter implements ContainerRequestFilter {
 
     private final MethodPolicy policy;
 
-    ExchangeFilter(MethodPolicy policy) {
+    RequestFactsFilter(MethodPolicy policy) {
         this.policy = policy;
     }
 
     @Override
     public void filter(ContainerRequestContext request) {
         MultivaluedMap<String, String> headers = request.getHeaders();
-        Choice choice = policy.choose(headers.get(HttpHeaders.ACCEPT_ENCODING));
+        Negotiated negotiated = policy.choose(headers.get(HttpHeaders.ACCEPT_ENCODING));
         List<ContentCodec> codings;
         try {
             codings = policy.requestCodings(headers.get(HttpHeaders.CONTENT_ENCODING));
         } catch (WebApplicationException unsupported) {
-            new Exchange(choice, null, false).keep(request);
+            RequestFacts.negotiated(negotiated, null).keep(request);
+            policy.observation().requestBody(new RequestBody(policy.name(), RequestBody.UNSUPPORTED, 415, -1, 0,
+                    -1));
             request.abortWith(unsupported.getResponse());
             return;
         }
-        MethodPolicy.DictionaryChoice dictionary = policy.chooseDictionary(headers, choice);
+        MethodPolicy.DictionaryMatch dictionary = policy.chooseDictionary(headers, negotiated);
         if (dictionary.dictionary() != null) {
-            choice = dictionary.choice();
+            negotiated = dictionary.choice();
         }
-        AutoCoding.Decision byCost = policy.chooseByCost(choice, headers);
+        AutoCoding.Pick byCost = policy.chooseByCost(negotiated, headers);
         if (byCost != null) {
-            choice = Choice.byCost(byCost.coding(), choice.identityAcceptable());
+            negotiated = Negotiated.byCost(byCost.coding(), negotiated.identityAcceptable());
         }
-        if (choice.isNotAcceptable()) {
-            new Exchange(choice, codings, false).keep(request);
+        if (negotiated.isNotAcceptable()) {
+            RequestFacts.negotiated(negotiated, codings).keep(request);
             request.abortWith(Problems.notAcceptable(policy.offered()));
             return;
         }
-        boolean validatorNamedCoding = EntityTags.removeCodings(headers, choice.coding(),
-                policy.offered());
-        Exchange exchange = new Exchange(choice, codings, validatorNamedCoding);
-        exchange.dictionary = dictionary.dictionary();
-        exchange.dictionaryNote = dictionary.note();
-        exchange.byCost = byCost;
-        exchange.keep(request);
+        boolean validatorNamedCoding = EntityTags.removeCodings(headers, negotiated.coding(), policy.offered());
+        new RequestFacts(negotiated, codings, validatorNamedCoding, dictionary.dictionary(), dictionary.kind(),
+                dictionary.note(), byCost).keep(request);
     }
 }

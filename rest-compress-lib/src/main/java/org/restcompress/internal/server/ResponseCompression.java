@@ -23,17 +23,22 @@ import org.restcompress.internal.cost.TimedEncoder;
 import org.restcompress.internal.cost.WriteMeter;
 import org.restcompress.internal.io.DeferredOutputStream;
 import org.restcompress.internal.io.Uncloseable;
-import org.restcompress.internal.negotiation.Choice;
+import org.restcompress.internal.negotiation.DecisionRules;
 import org.restcompress.internal.negotiation.HeaderLists;
-import org.restcompress.internal.negotiation.Reason;
-import org.restcompress.internal.negotiation.ResponseDecision;
+import org.restcompress.internal.runtime.QuarkusHeaders;
+import org.restcompress.internal.runtime.ResteasyEvents;
+import org.restcompress.observe.Decision;
+import org.restcompress.observe.Reason;
 
 /**
- * Encodes one resource method's responses as {@link ResponseDecision} decides, and says why (at debug level in the
- * log, and in a {@code Compression-Decision} header when {@code restcompress.debug} is on). As a response filter it
- * marks every response {@code Vary: Accept-Encoding} and decides what the status, the entity and the application's
- * exclusion settle; as a writer interceptor it decides again with the final headers and media type, and leaves only
- * the size threshold to the body's first bytes. HEAD gets the headers GET would get, and no encoding work.
+ * Encodes one resource method's responses as their {@link Decision} says, and publishes that decision: in a
+ * {@code Compression-Decision} header when {@code restcompress.debug} is on, and once the body is done to the
+ * {@link org.restcompress.internal.observe.Observation} (log line, Flight Recorder, listeners). The decision is made
+ * once, by {@link DecisionRules}, where the response's headers are final: in the writer interceptor for a response
+ * with a body, in the response filter for one without (and for RESTEasy's event streams, which pass no interceptor).
+ * The response filter marks every response {@code Vary: Accept-Encoding}, asks the application's exclusion, announces
+ * dictionaries, and leaves the facts it settled for the interceptor. Only the size threshold waits for the body's first
+ * bytes. HEAD gets the headers GET would get, and no encoding work.
  *
  * <p>{@code Cache-Control: no-transform} does not stop encoding: it binds intermediaries, not the origin's choice of
  * coding (RFC 9111 section 5.2.2.6), and JAX-RS's {@code new CacheControl()} sets it by default, so honouring it
@@ -46,12 +51,15 @@ import org.restcompress.internal.negotiation.ResponseDecision;
  */
 final class ResponseCompression implements ContainerResponseFilter, WriterInterceptor {
 
-    private static final System.Logger LOG = System.getLogger("org.restcompress.decision");
     private static final String EVENT_STREAM = "text/event-stream";
     private static final String CONTENT_RANGE = "Content-Range";
     private static final String LINK = "Link";
     static final String USE_AS_DICTIONARY = "Use-As-Dictionary";
     static final String ACCEPT_CH = "Accept-CH";
+    /** The response facts the filter settled, for the interceptor to decide on with the final headers; once. */
+    private static final String PENDING = ResponseCompression.class.getName() + ".pending";
+    /** Present when the response is kept as a dictionary once written. */
+    private static final String KEEP_AS_DICTIONARY = ResponseCompression.class.getName() + ".keep";
 
     private final MethodPolicy policy;
 
@@ -76,87 +84,96 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (policy.auto() != null) {
             askForDownlink(headers);
         }
-        Exchange exchange = Exchange.of(request, policy);
+        RequestFacts facts = RequestFacts.of(request, policy);
         if (!response.hasEntity()) {
-            RequestDecompression.release(exchange);
+            RequestDecompression.release(request::getProperty, request::removeProperty);
         }
-        Choice choice = exchange.choice;
-        if (response.getStatus() == 304 && choice.isEncoded() && exchange.validatorNamedCoding) {
-            EntityTags.addCoding(headers, choice.coding()); // the tag the client's encoded copy carries
+        if (response.getStatus() == 304 && facts.negotiated().isEncoded() && facts.validatorNamedCoding()) {
+            EntityTags.addCoding(headers, facts.negotiated().coding()); // the tag the client's encoded copy carries
         }
         ResteasyEvents events = !response.hasEntity() && isEventStream(response.getMediaType())
                 ? ResteasyEvents.of(response) : null;
         if (events != null) {
-            encodeEvents(request, response, exchange, events);
+            encodeEvents(request, response, facts, events);
             return;
         }
         // The headers' part waits for the writer interceptor: header decorators may still set them.
-        ResponseDecision.Facts facts = new ResponseDecision.Facts(policy.uncompressed(), choice,
+        DecisionRules.Facts settled = new DecisionRules.Facts(policy.uncompressed(), facts.negotiated(),
                 HttpMethod.HEAD.equals(request.getMethod()), response.getStatus(), response.hasEntity(), false,
-                false, false, true, exchange.dictionary != null ? 1 : policy.threshold());
-        ResponseDecision decision = ResponseDecision.decide(facts);
+                false, false, true, facts.dictionary() != null ? 1 : policy.threshold());
         boolean excluded = false;
-        if (decision.isEncoded() && policy.excludes(request, response)) { // asked only when it matters
+        if (DecisionRules.mayEncode(settled) && policy.excludes(request, response)) { // asked only when it matters
             excluded = true;
-            facts = facts.withExclusion();
-            decision = ResponseDecision.decide(facts);
+            settled = settled.withExclusion();
         }
         if (dictionaryUse != null) {
-            announceDictionaries(dictionaryUse, request, response, exchange, excluded);
+            announceDictionaries(dictionaryUse, request, response, excluded);
         }
-        if (decision.isEncoded()) {
-            exchange.pending = facts;
+        if (DecisionRules.mayEncode(settled)) {
+            request.setProperty(PENDING, settled);
         } else {
-            exchange.pending = null;
-            decided(decision, headers, exchange);
+            request.removeProperty(PENDING);
+            Decision decision = decide(settled, facts);
+            header(decision, headers);
+            policy.observation().responded(decision);
         }
+    }
+
+    /** The one decision for this response, from its settled facts and what the request brought. */
+    private Decision decide(DecisionRules.Facts settled, RequestFacts facts) {
+        return facts.annotate(DecisionRules.decide(policy.name(), settled, facts.dictionaryKind()));
     }
 
     /**
      * RESTEasy sends an {@code SseEventSink}'s response through the filters with no entity, then writes its events to
      * its own output stream past the writer interceptors: the encoder goes there, before the first byte.
      */
-    private void encodeEvents(ContainerRequestContext request, ContainerResponseContext response, Exchange exchange,
+    private void encodeEvents(ContainerRequestContext request, ContainerResponseContext response, RequestFacts facts,
             ResteasyEvents events) {
-        exchange.pending = null;
+        request.removeProperty(PENDING);
         MultivaluedMap<String, Object> headers = response.getHeaders();
-        ResponseDecision.Facts facts = eventFacts(exchange, HttpMethod.HEAD.equals(request.getMethod()),
+        DecisionRules.Facts settled = eventFacts(facts, HttpMethod.HEAD.equals(request.getMethod()),
                 response.getStatus(), headers, response.getMediaType());
-        ResponseDecision decision = ResponseDecision.decide(facts);
-        if (decision.isEncoded() && policy.excludes(request, response)) { // asked only when it matters
-            decision = ResponseDecision.decide(facts.withExclusion());
+        if (DecisionRules.mayEncode(settled) && policy.excludes(request, response)) { // asked only when it matters
+            settled = settled.withExclusion();
         }
+        Decision decision = decide(settled, facts);
         if (!decision.isEncoded() || decision.reason() == Reason.HEAD) {
-            decided(decision, headers, exchange);
+            header(decision, headers);
+            policy.observation().responded(decision);
             return;
         }
         try {
             OutputStream sink = events.output();
-            events.output(eventStream(decision, headers, exchange, sink, true));
+            events.output(eventStream(decision, headers, facts, sink, true));
         } catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "rest-compress: " + policy.name()
-                    + ": the event stream goes out unencoded, its encoder could not start: " + e);
+            System.getLogger(ResponseCompression.class.getName()).log(System.Logger.Level.WARNING,
+                    "rest-compress: " + policy.name() + ": the event stream goes out unencoded, its encoder could "
+                            + "not start: " + e);
             headers.remove(HttpHeaders.CONTENT_ENCODING);
         }
     }
 
     /** What an event stream's decision rests on: its events are the body, encoded from the first one on. */
-    private ResponseDecision.Facts eventFacts(Exchange exchange, boolean head, int status,
+    private DecisionRules.Facts eventFacts(RequestFacts facts, boolean head, int status,
             MultivaluedMap<String, Object> headers, MediaType type) {
-        return new ResponseDecision.Facts(policy.uncompressed(), exchange.choice, head, status, true, false,
+        return new DecisionRules.Facts(policy.uncompressed(), facts.negotiated(), head, status, true, false,
                 isEncoded(headers), headers.containsKey(CONTENT_RANGE), policy.isCompressible(type), 1);
     }
 
-    /** Marks the response encoded and returns the stream its events go through, encoded with the event settings. */
-    private OutputStream eventStream(ResponseDecision decision, MultivaluedMap<String, Object> headers,
-            Exchange exchange, OutputStream sink, boolean resteasy) throws IOException {
-        ContentCodec codec = policy.codec(decision.coding(), exchange.dictionary).forEventStreams();
+    /**
+     * Marks the response encoded and returns the stream its events go through, encoded with the event settings; the
+     * decision is published, with its sizes, when the stream ends.
+     */
+    private OutputStream eventStream(Decision decision, MultivaluedMap<String, Object> headers, RequestFacts facts,
+            OutputStream sink, boolean resteasy) throws IOException {
+        ContentCodec codec = policy.codec(decision.coding(), facts.dictionary()).forEventStreams();
         // the headers first: some encoders write their header at once (lz4), which commits the response on Jersey
         headers.putSingle(HttpHeaders.CONTENT_ENCODING, codec.token());
         headers.remove(HttpHeaders.CONTENT_LENGTH);
         EntityTags.addCoding(headers, codec.token());
-        decided(decision, headers, exchange);
-        return new EventStream(codec.encode(sink), sink, resteasy);
+        header(decision, headers);
+        return EventStream.open(codec, sink, resteasy, decision, policy.observation());
     }
 
     /**
@@ -166,7 +183,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
      * content against it would reveal them through sizes).
      */
     private void announceDictionaries(DictionaryUse use, ContainerRequestContext request,
-            ContainerResponseContext response, Exchange exchange, boolean excluded) {
+            ContainerResponseContext response, boolean excluded) {
         if (response.getStatus() != 200 || !response.hasEntity() || policy.uncompressed()) {
             return;
         }
@@ -185,34 +202,34 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (!headers.containsKey(HttpHeaders.CACHE_CONTROL)) {
             headers.putSingle(HttpHeaders.CACHE_CONTROL, "max-age=" + use.maxAge());
         }
-        exchange.keepAsDictionary = HttpMethod.GET.equals(method);
+        if (HttpMethod.GET.equals(method)) {
+            request.setProperty(KEEP_AS_DICTIONARY, Boolean.TRUE);
+        }
     }
 
     @Override
     public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
-        Exchange exchange = Exchange.of(context::getProperty);
-        ResponseDecision.Facts pending = exchange != null ? exchange.pending : null;
-        DictionaryRecorder recorder = null;
-        if (exchange != null && pending != null && context.getEntity() instanceof SseEventSink) {
-            exchange.pending = null;
-            encodeEvents(context, pending, exchange);
+        // taken once: Jersey passes event streams and chunked output through here again
+        DecisionRules.Facts pending = (DecisionRules.Facts) context.getProperty(PENDING);
+        context.removeProperty(PENDING);
+        RequestFacts facts = RequestFacts.of(context::getProperty);
+        if (facts != null && pending != null && context.getEntity() instanceof SseEventSink) {
+            encodeEvents(context, pending, facts);
             return;
         }
-        if (exchange != null) {
-            exchange.pending = null; // once: Jersey passes event streams and chunked output through here again
-            if (exchange.keepAsDictionary) {
-                exchange.keepAsDictionary = false;
-                recorder = new DictionaryRecorder(policy.dictionaries(),
-                        policy.dictionaryUse().lifetime());
-            }
+        DictionaryRecorder recorder = null;
+        if (context.getProperty(KEEP_AS_DICTIONARY) != null) {
+            context.removeProperty(KEEP_AS_DICTIONARY);
+            recorder = new DictionaryRecorder(policy.dictionaries(), policy.dictionaryUse().lifetime());
         }
         try {
-            encode(context, pending, exchange, recorder);
+            encode(context, facts == null ? null : pending, facts, recorder);
             if (recorder != null) {
                 recorder.complete();
             }
         } finally {
-            RequestDecompression.release(exchange); // a streamed request body is done with by now
+            // a streamed request body is done with by now
+            RequestDecompression.release(context::getProperty, context::removeProperty);
         }
     }
 
@@ -220,22 +237,23 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
      * Jersey passes an {@code SseEventSink} through the interceptors once, before its events, and writes every event to
      * the stream the interceptors leave behind: the encoder stays there, and Jersey closes it when the stream ends.
      */
-    private void encodeEvents(WriterInterceptorContext context, ResponseDecision.Facts pending, Exchange exchange)
+    private void encodeEvents(WriterInterceptorContext context, DecisionRules.Facts pending, RequestFacts facts)
             throws IOException {
         try {
             // pending: the response filter found it encodable, the application's exclusion included
             MultivaluedMap<String, Object> headers = context.getHeaders();
-            ResponseDecision decision = ResponseDecision.decide(eventFacts(exchange, pending.head(), pending.status(),
-                    headers, context.getMediaType()));
+            Decision decision = decide(eventFacts(facts, pending.head(), pending.status(), headers,
+                    context.getMediaType()), facts);
             if (!decision.isEncoded() || decision.reason() == Reason.HEAD) {
-                decided(decision, headers, exchange);
+                header(decision, headers);
+                policy.observation().responded(decision);
                 context.proceed();
                 return;
             }
-            context.setOutputStream(eventStream(decision, headers, exchange, context.getOutputStream(), false));
+            context.setOutputStream(eventStream(decision, headers, facts, context.getOutputStream(), false));
             context.proceed();
         } finally {
-            RequestDecompression.release(exchange);
+            RequestDecompression.release(context::getProperty, context::removeProperty);
         }
     }
 
@@ -246,48 +264,53 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         context.proceed();
     }
 
-    private void encode(WriterInterceptorContext context, ResponseDecision.Facts pending, Exchange exchange,
+    private void encode(WriterInterceptorContext context, DecisionRules.Facts pending, RequestFacts facts,
             DictionaryRecorder recorder) throws IOException {
         OutputStream raw = context.getOutputStream();
-        // With preference=auto every response is timed: its writes show the link, its encoder the codec.
-        Metering metering = exchange != null && policy.auto() != null ? new Metering(raw) : null;
+        // With preference=auto every response is timed: its writes show the link, its encoder the codec. Observed
+        // (a listener, a recording, the debug log), an encoded one is too: its sizes and encoding time.
+        boolean auto = facts != null && policy.auto() != null;
+        Metering metering = auto || pending != null && policy.observation().measuring() ? new Metering(raw, auto)
+                : null;
         OutputStream sink = metering != null ? metering.link : raw;
         try {
-            write(context, pending, exchange, recorder, sink, metering);
+            write(context, pending, facts, recorder, sink, metering);
         } finally {
             context.setOutputStream(raw);
         }
     }
 
-    private void write(WriterInterceptorContext context, ResponseDecision.Facts pending, Exchange exchange,
+    private void write(WriterInterceptorContext context, DecisionRules.Facts pending, RequestFacts facts,
             DictionaryRecorder recorder, OutputStream sink, Metering metering) throws IOException {
         if (pending == null) {
-            // the filter found nothing to encode: the body goes as it is, on Quarkus too
+            // decided and published by the filter: the body goes as it is, on Quarkus too
             QuarkusHeaders.keepIdentity(QuarkusHeaders.of(context), context.getHeaders());
             proceed(context, sink, recorder);
-            recorded(metering, null, exchange);
+            recorded(metering, null);
             return;
         }
         MultivaluedMap<String, Object> headers = context.getHeaders();
         QuarkusHeaders quarkus = QuarkusHeaders.of(context); // there, headers decided once writing began need it
-        ResponseDecision decision = ResponseDecision.decide(pending.withHeaders(isEncoded(headers),
-                headers.containsKey(CONTENT_RANGE), policy.isCompressible(context.getMediaType())));
+        Decision decision = decide(pending.withHeaders(isEncoded(headers), headers.containsKey(CONTENT_RANGE),
+                policy.isCompressible(context.getMediaType())), facts);
         if (!decision.isEncoded()) {
-            decided(decision, headers, exchange);
+            header(decision, headers);
             QuarkusHeaders.keepIdentity(quarkus, headers);
             proceed(context, sink, recorder);
-            recorded(metering, null, exchange);
+            recorded(metering, null);
+            policy.observation().responded(decision);
             return;
         }
-        ContentCodec codec = policy.codec(decision.coding(), exchange.dictionary);
+        ContentCodec codec = policy.codec(decision.coding(), facts.dictionary());
+        Decision[] belowThreshold = new Decision[1];
         DeferredOutputStream body = new DeferredOutputStream(sink, decision.threshold(), isStreaming(context),
-                new DeferredOutputStream.Decision() {
+                new DeferredOutputStream.Outcome() {
                     @Override
                     public OutputStream encode() throws IOException {
                         headers.putSingle(HttpHeaders.CONTENT_ENCODING, codec.token());
                         headers.remove(HttpHeaders.CONTENT_LENGTH);
                         EntityTags.addCoding(headers, codec.token());
-                        decided(decision, headers, exchange);
+                        header(decision, headers);
                         QuarkusHeaders.copy(quarkus, headers);
                         if (decision.reason() == Reason.HEAD) {
                             // Commit the headers now, as a streamed GET would be; the container would otherwise
@@ -303,7 +326,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
                     @Override
                     public void identity(int length) {
-                        decided(decision.belowThreshold(length), headers, exchange);
+                        belowThreshold[0] = decision.belowThreshold(length);
+                        header(belowThreshold[0], headers);
                         // An empty body announces no length: the container knows it once the response ends, and on
                         // Jersey the body may not have ended (a ChunkedOutput or SseEventSink passes the interceptors
                         // once, empty, before its chunks are written past them: "Content-Length: 0" would cut it).
@@ -321,22 +345,39 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             body.abandon(e); // ends the codec's native state even when the client is gone
             throw e;
         }
-        recorded(metering, exchange.dictionary == null ? codec.token() : null, exchange);
+        long encodeNanos = recorded(metering, facts.dictionary() == null ? codec.token() : null);
+        if (belowThreshold[0] != null) {
+            policy.observation().responded(belowThreshold[0]);
+        } else if (decision.reason() == Reason.HEAD) {
+            policy.observation().responded(decision);
+        } else if (metering != null && metering.encoder != null) {
+            policy.observation().responded(decision.done(metering.encoder.bytes(), metering.link.bytes(),
+                    encodeNanos));
+        } else {
+            policy.observation().responded(decision);
+        }
     }
 
-    /** What a written response showed: the link's speed, and the codec's figures ({@code coding} not null). */
-    private void recorded(Metering metering, String coding, Exchange exchange) {
+    /**
+     * What a written response showed: with auto, the link's speed and the codec's figures ({@code coding} not null).
+     * Returns the time spent in the encoder, writing to the client excluded, or -1 when not measured.
+     */
+    private long recorded(Metering metering, String coding) {
         if (metering == null) {
-            return;
+            return -1;
         }
-        AutoCoding auto = policy.auto();
         TimedEncoder encoder = metering.encoder;
         long compressNanos = encoder == null ? 0 : Math.max(0, encoder.nanos() - metering.link.nanos());
+        if (!metering.auto) {
+            return compressNanos;
+        }
+        AutoCoding auto = policy.auto();
         // the thread's CPU time but the codec's: producing the body, handing it to the socket (waiting is not CPU)
         long cpu = ServerCpu.threadNanos();
         long workNanos = metering.cpuStart < 0 || cpu < 0 ? -1 : Math.max(0, cpu - metering.cpuStart - compressNanos);
-        if (LOG.isLoggable(System.Logger.Level.TRACE)) {
-            LOG.log(System.Logger.Level.TRACE, "rest-compress: " + policy.name() + ": " + (coding != null ? coding
+        System.Logger log = System.getLogger("org.restcompress.decision");
+        if (log.isLoggable(System.Logger.Level.TRACE)) {
+            log.log(System.Logger.Level.TRACE, "rest-compress: " + policy.name() + ": " + (coding != null ? coding
                     : "identity") + ", " + metering.link + (encoder != null ? ", encoder took " + encoder.bytes()
                     + " bytes in " + encoder.nanos() / 1000 + " us" : "") + ", server's work "
                     + (workNanos < 0 ? "not measured" : workNanos / 1000 + " us"));
@@ -346,15 +387,19 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (coding != null && encoder != null) {
             auto.recordCompression(coding, encoder.bytes(), metering.link.bytes(), compressNanos);
         }
+        return compressNanos;
     }
 
     /** The meters of one response. */
     private static final class Metering {
-        final long cpuStart = ServerCpu.threadNanos();
+        final boolean auto;
+        final long cpuStart;
         final WriteMeter link;
         TimedEncoder encoder;
 
-        Metering(OutputStream raw) {
+        Metering(OutputStream raw, boolean auto) {
+            this.auto = auto;
+            this.cpuStart = auto ? ServerCpu.threadNanos() : -1;
             this.link = new WriteMeter(raw);
         }
 
@@ -364,24 +409,10 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         }
     }
 
-    /** Says why: at debug level in the log, and in a header when the application asked for it. */
-    private void decided(ResponseDecision decision, MultivaluedMap<String, Object> headers, Exchange exchange) {
-        boolean log = LOG.isLoggable(System.Logger.Level.DEBUG);
-        if (!log && !policy.debug()) {
-            return;
-        }
-        String described = decision.describe(policy.threshold());
-        if (exchange != null && exchange.dictionaryNote != null) {
-            described += "; dictionary=" + exchange.dictionaryNote; // why the dictionary the client named was not used
-        }
-        if (exchange != null && exchange.byCost != null) {
-            described += "; estimate=\"" + exchange.byCost.describe() + "\""; // what preference=auto expected
-        }
+    /** The decision in a header, when the application asked for it (development). */
+    private void header(Decision decision, MultivaluedMap<String, Object> headers) {
         if (policy.debug()) {
-            headers.putSingle(ConfigKeys.DECISION_HEADER, described);
-        }
-        if (log) {
-            LOG.log(System.Logger.Level.DEBUG, "rest-compress: " + policy.name() + ": " + described);
+            headers.putSingle(ConfigKeys.DECISION_HEADER, decision.describe());
         }
     }
 

@@ -171,6 +171,12 @@ final class ServerDictionaries implements AutoCloseable {
     }
 
     /** A shared dictionary or a kept response with this hash, or {@code null}. */
+    /** Whether {@code dictionary} is one of the shared dictionaries (else an earlier response: a delta). */
+    boolean isShared(Dictionary dictionary) {
+        Shared shared = byHash.get(dictionary.hash());
+        return shared != null && shared.dictionary == dictionary;
+    }
+
     Dictionary find(String hash) {
         Shared shared = byHash.get(hash);
         if (shared != null) {

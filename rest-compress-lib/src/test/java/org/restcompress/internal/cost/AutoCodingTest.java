@@ -34,11 +34,11 @@ class AutoCodingTest {
     @Test
     void aBodyTooSmallToStreamIsChargedEveryStage() {
         // 100 KB at 10 Mbit/s: compressed before its first byte leaves, gzip's slow compression is not hidden
-        AutoCoding.Decision whole = auto.choose(CANDIDATES, "10", 100 * 1024);
+        AutoCoding.Pick whole = auto.choose(CANDIDATES, "10", 100 * 1024);
         assertEquals("zstd", whole.coding());
         assertTrue(whole.describe().endsWith("; link 10.0 Mbit/s downlink; body 100 KB whole; cpu 0%"),
                 whole.describe());
-        AutoCoding.Decision streamed = auto.choose(CANDIDATES, "10", 2 * 1024 * 1024);
+        AutoCoding.Pick streamed = auto.choose(CANDIDATES, "10", 2 * 1024 * 1024);
         assertEquals("gzip", streamed.coding());
         assertTrue(streamed.describe().contains("; body 2048 KB streamed; "), streamed.describe());
         assertEquals("gzip", auto.choose(CANDIDATES, "10", -1).coding()); // unknown: taken to stream
@@ -84,7 +84,7 @@ class AutoCodingTest {
         for (int i = 0; i < 3; i++) {
             bodies.record(1_815_272, 10_891_632);
         }
-        AutoCoding.Decision decision = auto.choose(CANDIDATES, "1000", bodies);
+        AutoCoding.Pick decision = auto.choose(CANDIDATES, "1000", bodies);
         assertNull(decision.coding(), decision.describe()); // the server's thread, not the link, paces lz4
         assertTrue(decision.describe().endsWith("; link 1000 Mbit/s downlink; body 1773 KB streamed; server 6.00 "
                 + "ms/MB; cpu 0%"), decision.describe());
@@ -94,7 +94,7 @@ class AutoCodingTest {
         assertEquals("lz4", auto.choose(CANDIDATES, "1000", free).coding());
         MethodBodies unmeasured = new MethodBodies(now::get);
         unmeasured.record(1_815_272, -1);
-        AutoCoding.Decision unknown = auto.choose(CANDIDATES, "1000", unmeasured);
+        AutoCoding.Pick unknown = auto.choose(CANDIDATES, "1000", unmeasured);
         assertEquals("lz4", unknown.coding());
         assertTrue(!unknown.describe().contains("server"), unknown.describe());
         // and each method keeps its own last one: the first is not ranked again for its next request
@@ -106,7 +106,7 @@ class AutoCodingTest {
     @Test
     void aLinkMeasuredByTheServerCounts() {
         auto.recordLink(10e6);
-        AutoCoding.Decision decision = auto.choose(CANDIDATES, null);
+        AutoCoding.Pick decision = auto.choose(CANDIDATES, null);
         assertEquals("gzip", decision.coding());
         assertTrue(decision.describe().endsWith("; link 10.0 Mbit/s measured; cpu 0%"),
                 decision.describe());
@@ -124,7 +124,7 @@ class AutoCodingTest {
     void aBusyServerChoosesCheaperCodings() {
         assertEquals("lz4", auto.choose(CANDIDATES, null).coding());
         load = 1;
-        AutoCoding.Decision busy = auto.choose(CANDIDATES, null);
+        AutoCoding.Pick busy = auto.choose(CANDIDATES, null);
         assertNull(busy.coding());
         assertTrue(busy.describe().endsWith("cpu 100%"), busy.describe());
     }
@@ -143,9 +143,9 @@ class AutoCodingTest {
 
     @Test
     void aDecisionIsReusedForASecondWhileItsInputsRepeat() {
-        AutoCoding.Decision first = auto.choose(CANDIDATES, "100", 100_000);
+        AutoCoding.Pick first = auto.choose(CANDIDATES, "100", 100_000);
         assertEquals("zstd", first.coding());
-        AutoCoding.Decision again = auto.choose(CANDIDATES, "100", 120_000);
+        AutoCoding.Pick again = auto.choose(CANDIDATES, "100", 120_000);
         assertSame(first.ranking(), again.ranking()); // not ranked again
         assertTrue(again.describe().contains("; body 117 KB whole;"), again.describe()); // but this request's body
         assertNotSame(first.ranking(), auto.choose(CANDIDATES, "100.5", 100_000).ranking());
@@ -154,7 +154,7 @@ class AutoCodingTest {
         load = 1;
         assertNotSame(first.ranking(), auto.choose(CANDIDATES, "100", 100_000).ranking());
         load = 0;
-        AutoCoding.Decision kept = auto.choose(CANDIDATES, "100", 100_000);
+        AutoCoding.Pick kept = auto.choose(CANDIDATES, "100", 100_000);
         assertSame(kept.ranking(), auto.choose(CANDIDATES, "100", 100_000).ranking());
         // this application's zstd bodies hardly compress: the decisions from the next second on know it
         for (int i = 0; i < 20; i++) {
@@ -166,7 +166,7 @@ class AutoCodingTest {
         now.addAndGet(1);
         assertEquals("lz4", auto.choose(CANDIDATES, "100", 100_000).coding());
         // a link the server measured counts at once
-        AutoCoding.Decision configured = auto.choose(CANDIDATES, null, 100_000);
+        AutoCoding.Pick configured = auto.choose(CANDIDATES, null, 100_000);
         assertEquals(LinkSpeed.Source.CONFIGURED, configured.link().source());
         auto.recordLink(10e6);
         assertEquals(LinkSpeed.Source.MEASURED, auto.choose(CANDIDATES, null, 100_000).link().source());
@@ -176,7 +176,7 @@ class AutoCodingTest {
     void aDownlinkAtTheEncodersPaceOnlySaysAtLeastWhenIdentityIsRefused() {
         // zstd produces 8 * 0.208 / (1/351 MB/s) = 584 Mbit/s: a client measuring 500 may have waited for it
         List<String> coded = List.of("zstd", "lz4", "gzip");
-        AutoCoding.Decision paced = auto.choose(coded, "500");
+        AutoCoding.Pick paced = auto.choose(coded, "500");
         assertTrue(paced.describe().contains("link 1000 Mbit/s downlink-at-least"), paced.describe());
         assertEquals("lz4", paced.coding());
         // 100 is well below: the link's own speed
@@ -190,7 +190,7 @@ class AutoCodingTest {
         // lz4 produces 8 * 0.375 * 577 = 1731 Mbit/s; a client reading 1500 may have waited for it, on a faster link
         MethodBodies bodies = new MethodBodies(now::get);
         bodies.record(2_000_000, 0);
-        AutoCoding.Decision first = auto.choose(CANDIDATES, "1500", bodies);
+        AutoCoding.Pick first = auto.choose(CANDIDATES, "1500", bodies);
         assertEquals("lz4", first.coding());
         double lz4 = first.ranking().get(0).nanosPerByte();
         double identity = first.ranking().stream().filter(e -> e.coding().equals("identity")).findFirst()
@@ -214,7 +214,7 @@ class AutoCodingTest {
     /** Requests of {@code bodies}' method until one is a probe, which says so; -1 when none of 1000 is. */
     private int untilProbe(MethodBodies bodies, String downlink) {
         for (int i = 1; i <= 1000; i++) {
-            AutoCoding.Decision d = auto.choose(CANDIDATES, downlink, bodies);
+            AutoCoding.Pick d = auto.choose(CANDIDATES, downlink, bodies);
             if (d.coding() == null) {
                 assertTrue(d.describe().startsWith("probe: identity, as lz4's downlink may be its pace; lz4 "),
                         d.describe());
@@ -273,9 +273,9 @@ class AutoCodingTest {
 
     @Test
     void codingsWithoutFiguresAreNotGuessed() {
-        AutoCoding.Decision decision = auto.choose(List.of("mine", "identity"), "1");
+        AutoCoding.Pick decision = auto.choose(List.of("mine", "identity"), "1");
         assertNull(decision.coding()); // identity is always known
-        AutoCoding.Decision unknown = auto.choose(List.of("mine", "theirs"), "1");
+        AutoCoding.Pick unknown = auto.choose(List.of("mine", "theirs"), "1");
         assertEquals("mine", unknown.coding()); // the server's preference
         assertEquals("no figures yet", unknown.describe());
     }

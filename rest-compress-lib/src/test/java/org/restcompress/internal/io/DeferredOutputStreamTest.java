@@ -19,7 +19,7 @@ class DeferredOutputStreamTest {
 
     /** "Encodes" by upper-casing, so the test sees which bytes went through the encoder. */
     private DeferredOutputStream stream(int threshold, boolean streaming) {
-        return new DeferredOutputStream(raw, threshold, streaming, new DeferredOutputStream.Decision() {
+        return new DeferredOutputStream(raw, threshold, streaming, new DeferredOutputStream.Outcome() {
             @Override
             public OutputStream encode() {
                 events.add("encode");

@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.restcompress.observe.Decision;
+import org.restcompress.observe.Reason;
 
 /** The response decision as a table: every reason, and which rule wins when several apply. No server. */
-class ResponseDecisionTest {
+class DecisionRulesTest {
 
     private static final int THRESHOLD = 1024;
 
@@ -65,59 +67,96 @@ class ResponseDecisionTest {
     })
     void decides(String negotiated, boolean uncompressed, boolean head, int status, boolean entity, boolean excluded,
             boolean encoded, boolean range, boolean compressible, String expected) {
-        ResponseDecision decision = ResponseDecision.decide(new ResponseDecision.Facts(uncompressed,
+        Decision decision = DecisionRules.decide(new DecisionRules.Facts(uncompressed,
                 choice(negotiated), head, status, entity, excluded, encoded, range, compressible, THRESHOLD));
-        assertEquals(expected, decision.describe(THRESHOLD));
+        assertEquals(expected, decision.describe());
         assertEquals(expected.startsWith("identity"), !decision.isEncoded());
     }
 
     @Test
     void thresholdIsLeftToTheBodyAndIgnoredWhenIdentityIsRefused() {
-        ResponseDecision optional = decide(Choice.of("zstd", true));
+        Decision optional = decide(Negotiated.of("zstd", true));
         assertEquals(THRESHOLD, optional.threshold());
-        ResponseDecision small = optional.belowThreshold(512);
+        Decision small = optional.belowThreshold(512);
         assertFalse(small.isEncoded());
-        assertNull(small.coding());
+        assertEquals(Decision.IDENTITY, small.coding());
         assertEquals(Reason.BELOW_THRESHOLD, small.reason());
-        assertEquals("identity; reason=below-threshold; size=512; threshold=1024", small.describe(THRESHOLD));
-        assertEquals(1, decide(Choice.of("zstd", false)).threshold(), "only an empty body stays unencoded");
+        assertEquals("identity; reason=below-threshold; size=512; threshold=1024", small.describe());
+        assertEquals(1, decide(Negotiated.of("zstd", false)).threshold(), "only an empty body stays unencoded");
     }
 
     @Test
     void aThresholdOfZeroStillLeavesEmptyBodiesAlone() {
-        ResponseDecision decision = ResponseDecision.decide(new ResponseDecision.Facts(false, Choice.of("lzf", true),
+        Decision decision = DecisionRules.decide(new DecisionRules.Facts(false, Negotiated.of("lzf", true),
                 false, 200, true, false, false, false, true, 0));
         assertEquals(1, decision.threshold());
     }
 
     @Test
     void laterFactsRefineTheFilterDecision() {
-        ResponseDecision.Facts facts = new ResponseDecision.Facts(false, Choice.of("br", true), false, 200, true,
+        DecisionRules.Facts facts = new DecisionRules.Facts(false, Negotiated.of("br", true), false, 200, true,
                 false, false, false, true, THRESHOLD);
-        assertTrue(ResponseDecision.decide(facts).isEncoded());
-        assertEquals(Reason.EXCLUDED_BY_PREDICATE, ResponseDecision.decide(facts.withExclusion()).reason());
+        assertTrue(DecisionRules.decide(facts).isEncoded());
+        assertEquals(Reason.EXCLUDED_BY_PREDICATE, DecisionRules.decide(facts.withExclusion()).reason());
         assertEquals(Reason.ALREADY_ENCODED,
-                ResponseDecision.decide(facts.withHeaders(true, false, true)).reason());
+                DecisionRules.decide(facts.withHeaders(true, false, true)).reason());
         assertEquals(Reason.EXCLUDED_MEDIA_TYPE,
-                ResponseDecision.decide(facts.withHeaders(false, false, false)).reason());
+                DecisionRules.decide(facts.withHeaders(false, false, false)).reason());
     }
 
-    private static ResponseDecision decide(Choice choice) {
-        return ResponseDecision.decide(new ResponseDecision.Facts(false, choice, false, 200, true, false, false, false,
+    @Test
+    void mayEncodeAsksTheSameRulesWithWhatIsKnownSoFar() {
+        DecisionRules.Facts facts = new DecisionRules.Facts(false, Negotiated.of("br", true), false, 200, true,
+                false, false, false, true, THRESHOLD);
+        assertTrue(DecisionRules.mayEncode(facts));
+        assertFalse(DecisionRules.mayEncode(facts.withExclusion()));
+        assertFalse(DecisionRules.mayEncode(new DecisionRules.Facts(false, Negotiated.identity(
+                Reason.NO_ACCEPT_ENCODING), false, 200, true, false, false, false, true, THRESHOLD)));
+    }
+
+    @Test
+    void theDecisionNamesItsMethodAndDictionaryAndIsCompletedOnce() {
+        DecisionRules.Facts facts = new DecisionRules.Facts(false, Negotiated.withDictionary("dcz", true), false,
+                200, true, false, false, false, true, 1);
+        Decision decision = DecisionRules.decide("Items.get", facts, Decision.DictionaryKind.SHARED);
+        assertEquals("Items.get", decision.method());
+        assertEquals(Decision.DictionaryKind.SHARED, decision.dictionary());
+        assertFalse(decision.isDone());
+        Decision done = decision.done(4000, 900, 12_000);
+        assertTrue(done.isDone());
+        assertEquals(4000, done.bytesIn());
+        assertEquals(900, done.bytesOut());
+        assertEquals("dcz; reason=dictionary", done.describe(), "the header carries no sizes");
+        assertEquals("Items.get: dcz; reason=dictionary; bytes=4000; coded=900; encode-us=12", done.toString());
+        assertEquals(-1, decision.bytesIn(), "the decision made before the body is unchanged");
+        // a dictionary kind means nothing without a dictionary coding
+        assertNull(DecisionRules.decide("Items.get", new DecisionRules.Facts(false, Negotiated.of("zstd", true),
+                false, 200, true, false, false, false, true, 1), Decision.DictionaryKind.DELTA).dictionary());
+    }
+
+    @Test
+    void notesSayWhyANamedDictionaryWasNotUsedAndWhatAutoExpected() {
+        Decision decision = decide(Negotiated.of("zstd", true)).withNotes("unknown", "zstd 1.0 < \"identity\" 2.0");
+        assertEquals("zstd; reason=negotiated; dictionary=unknown; estimate=\"zstd 1.0 < \\\"identity\\\" 2.0\"",
+                decision.describe());
+    }
+
+    private static Decision decide(Negotiated choice) {
+        return DecisionRules.decide(new DecisionRules.Facts(false, choice, false, 200, true, false, false, false,
                 true, THRESHOLD));
     }
 
-    private static Choice choice(String negotiated) {
+    private static Negotiated choice(String negotiated) {
         if (negotiated.endsWith("~")) {
-            return Choice.withDictionary(negotiated.substring(0, negotiated.length() - 1), true);
+            return Negotiated.withDictionary(negotiated.substring(0, negotiated.length() - 1), true);
         }
         if (negotiated.endsWith("!")) {
-            return Choice.of(negotiated.substring(0, negotiated.length() - 1), false);
+            return Negotiated.of(negotiated.substring(0, negotiated.length() - 1), false);
         }
         if (negotiated.equals(negotiated.toUpperCase())) {
             Reason reason = Reason.valueOf(negotiated);
-            return reason == Reason.NOT_ACCEPTABLE ? Choice.notAcceptable() : Choice.identity(reason);
+            return reason == Reason.NOT_ACCEPTABLE ? Negotiated.notAcceptable() : Negotiated.identity(reason);
         }
-        return Choice.of(negotiated, true);
+        return Negotiated.of(negotiated, true);
     }
 }

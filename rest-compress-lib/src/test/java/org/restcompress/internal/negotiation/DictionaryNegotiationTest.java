@@ -38,7 +38,7 @@ class DictionaryNegotiationTest {
     void negotiates(String available, String accept, String site, boolean crossOrigin, String formats,
             String coding, String note) {
         AcceptEncoding parsed = AcceptEncoding.parse(List.of(accept), t -> t);
-        Choice ordinary = new EncodingChooser(List.of("zstd", "gzip")).choose(List.of("zstd", "gzip"), parsed);
+        Negotiated ordinary = new EncodingChooser(List.of("zstd", "gzip")).choose(List.of("zstd", "gzip"), parsed);
         List<String> header = available.equals("-") ? null : List.of(available.replace("HASH", HASH));
         DictionaryNegotiation.Outcome outcome = DictionaryNegotiation.negotiate(header, parsed, ordinary,
                 List.of(formats.split(" ")), site.equals("-") ? null : site, crossOrigin);

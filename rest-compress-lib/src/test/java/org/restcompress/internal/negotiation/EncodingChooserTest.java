@@ -8,12 +8,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.restcompress.observe.Reason;
 
 class EncodingChooserTest {
 
     private final EncodingChooser chooser = new EncodingChooser(List.of("lzf", "gzip", "deflate"));
 
-    private Choice choose(List<String> offered, String acceptEncoding) {
+    private Negotiated choose(List<String> offered, String acceptEncoding) {
         AcceptEncoding accept = acceptEncoding == null
                 ? AcceptEncoding.absent()
                 : AcceptEncoding.parse(List.of(acceptEncoding), c -> c.equals("x-gzip") ? "gzip" : c);
@@ -86,7 +87,7 @@ class EncodingChooserTest {
 
     @Test
     void identityRefusedIsReported() {
-        Choice choice = choose(List.of("gzip"), "gzip, identity;q=0");
+        Negotiated choice = choose(List.of("gzip"), "gzip, identity;q=0");
         assertTrue(choice.isEncoded());
         assertFalse(choice.identityAcceptable());
         assertTrue(choose(List.of("gzip"), "gzip").identityAcceptable());

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.restcompress.CompressionConfig;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.internal.codec.CodecRegistry;
-import org.restcompress.internal.negotiation.Choice;
-import org.restcompress.internal.negotiation.Reason;
+import org.restcompress.internal.negotiation.Negotiated;
+import org.restcompress.observe.Reason;
 
 class MethodPolicyTest {
 
@@ -20,7 +20,7 @@ class MethodPolicyTest {
 
     @Test
     void remembersChoicesByHeaderValue() {
-        Choice first = policy.choose(List.of("gzip, lzf"));
+        Negotiated first = policy.choose(List.of("gzip, lzf"));
         assertEquals("lzf", first.coding(), "server preference among equals, offered order notwithstanding");
         assertSame(first, policy.choose(List.of("gzip, lzf")));
         assertEquals(Reason.NO_ACCEPT_ENCODING, policy.choose(null).reason());
@@ -30,7 +30,7 @@ class MethodPolicyTest {
     @Test
     void rememberedChoicesAreBounded() {
         for (int i = 0; i < 10 * MethodPolicy.MAX_REMEMBERED_CHOICES; i++) {
-            Choice choice = policy.choose(List.of("x-" + i + ", gzip;q=0.5"));
+            Negotiated choice = policy.choose(List.of("x-" + i + ", gzip;q=0.5"));
             assertEquals("gzip", choice.coding()); // still right past the bound
         }
         assertTrue(policy.rememberedChoices() <= MethodPolicy.MAX_REMEMBERED_CHOICES);

@@ -1,0 +1,45 @@
+package org.restcompress.internal.observe;
+
+import org.restcompress.observe.Decision;
+import org.restcompress.observe.RequestBody;
+
+/**
+ * The JDK Flight Recorder events, where the runtime has {@code jdk.jfr} (an optional module: a trimmed runtime
+ * without it records nothing and fails nothing). Disabled unless a recording enables them
+ * ({@code restcompress.jfc}).
+ */
+final class FlightEvents {
+
+    private static final boolean AVAILABLE = available();
+
+    private FlightEvents() {
+    }
+
+    private static boolean available() {
+        try {
+            return new ResponseEvent() != null;
+        } catch (LinkageError noJfr) {
+            return false;
+        }
+    }
+
+    static boolean responsesEnabled() {
+        return AVAILABLE && ResponseEvent.enabled();
+    }
+
+    static boolean requestsEnabled() {
+        return AVAILABLE && RequestBodyEvent.enabled();
+    }
+
+    static void responded(Decision decision) {
+        if (AVAILABLE) {
+            ResponseEvent.commit(decision);
+        }
+    }
+
+    static void requestBody(RequestBody body) {
+        if (AVAILABLE) {
+            RequestBodyEvent.commit(body);
+        }
+    }
+}

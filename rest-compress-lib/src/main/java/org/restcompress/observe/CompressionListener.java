@@ -1,0 +1,25 @@
+package org.restcompress.observe;
+
+/**
+ * Told what the library did, once per response and once per coded request body: the way to meters (the
+ * {@code rest-compress-micrometer} module is one), audit logs or tests.
+ *
+ * <p>Registered with {@code CompressionConfig.builder().listener(...)}, or found with {@link java.util.ServiceLoader}
+ * ({@code META-INF/services/org.restcompress.observe.CompressionListener}) in the application's class loader. Called
+ * on the request's thread after the body is done (written, or read to its end or its failure), outside any lock of
+ * the library; a listener that throws is logged and does not change the response. Without listeners nothing is
+ * built for them.
+ */
+public interface CompressionListener {
+
+    /**
+     * A response went out, encoded or not ({@link Decision#reason()} says why). Responses the library never saw
+     * (methods that offer no coding) are not reported.
+     */
+    default void responded(Decision decision) {
+    }
+
+    /** A request body in a coding was decoded, or refused (400, 413, 415: {@link RequestBody#status()}). */
+    default void requestBody(RequestBody body) {
+    }
+}
