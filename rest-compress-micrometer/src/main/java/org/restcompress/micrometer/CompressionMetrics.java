@@ -1,0 +1,201 @@
+package org.restcompress.micrometer;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.restcompress.observe.CompressionListener;
+import org.restcompress.observe.Decision;
+import org.restcompress.observe.Reason;
+import org.restcompress.observe.RequestBody;
+
+/**
+ * rest-compress's decisions as Micrometer meters. One line binds them to the application's registry:
+ * <pre>{@code
+ * new CompressionFeature(CompressionConfig.builder().listener(new CompressionMetrics(registry)).build())
+ * }</pre>
+ * or, where the framework binds {@link MeterBinder}s itself (Spring Boot), {@code new CompressionMetrics()} as a bean
+ * that is also given to the builder.
+ *
+ * <table>
+ * <caption>Meters</caption>
+ * <tr><th>name</th><th>type</th><th>tags</th><th>counts</th></tr>
+ * <tr><td>{@value #RESPONSES}</td><td>counter</td><td>coding, reason</td><td>responses, encoded or not</td></tr>
+ * <tr><td>{@value #BYTES_BEFORE}</td><td>counter</td><td>coding</td><td>bytes of encoded bodies before coding</td></tr>
+ * <tr><td>{@value #BYTES_AFTER}</td><td>counter</td><td>coding</td><td>the same bodies' bytes after coding</td></tr>
+ * <tr><td>{@value #ENCODE}</td><td>timer</td><td>coding</td><td>time in the encoder, writing to the client
+ *     excluded</td></tr>
+ * <tr><td>{@value #DECODED}</td><td>counter</td><td>coding</td><td>request bodies decoded</td></tr>
+ * <tr><td>{@value #REJECTED}</td><td>counter</td><td>status, coding</td><td>request bodies refused: 400, 413,
+ *     415</td></tr>
+ * <tr><td>{@value #DICTIONARY}</td><td>counter</td><td>coding, kind</td><td>responses coded against a dictionary:
+ *     delta or shared</td></tr>
+ * </table>
+ *
+ * <p>Tag values are bounded: codings are the server's own tokens ({@code identity} included; a request body in a
+ * coding the server does not know is {@code unsupported}, several stacked ones {@code stacked}), reasons and kinds are
+ * fixed lists, and no path or client input becomes a tag. The resource method ({@code Class.method}) is a tag only
+ * when asked for ({@link #withMethodTag()}). Meters are registered at their first use; a response costs a map lookup
+ * and a few counter increments.
+ */
+public final class CompressionMetrics implements CompressionListener, MeterBinder {
+
+    public static final String RESPONSES = "restcompress.responses";
+    public static final String BYTES_BEFORE = "restcompress.response.bytes.before";
+    public static final String BYTES_AFTER = "restcompress.response.bytes.after";
+    public static final String ENCODE = "restcompress.encode";
+    public static final String DECODED = "restcompress.requests.decoded";
+    public static final String REJECTED = "restcompress.requests.rejected";
+    public static final String DICTIONARY = "restcompress.dictionary.responses";
+    static final String STACKED = "stacked";
+
+    private final boolean methodTag;
+    private volatile MeterRegistry registry;
+    /** By coding (and method, when tagged): the meters of that coding's responses. */
+    private final Map<String, ResponseMeters> responses = new ConcurrentHashMap<>();
+    /** By coding and status. */
+    private final Map<String, Counter> requests = new ConcurrentHashMap<>();
+
+    /** Meters bound at once to {@code registry}. */
+    public CompressionMetrics(MeterRegistry registry) {
+        this(false);
+        bindTo(registry);
+    }
+
+    /** Meters bound later, by {@link #bindTo}: until then, nothing is recorded. */
+    public CompressionMetrics() {
+        this(false);
+    }
+
+    private CompressionMetrics(boolean methodTag) {
+        this.methodTag = methodTag;
+    }
+
+    /**
+     * These meters with the resource method as a further tag ({@code method}, {@code Class.method}) on the response
+     * meters: as many series as methods times codings, so only where a dashboard needs it. Bound to the same registry.
+     */
+    public CompressionMetrics withMethodTag() {
+        CompressionMetrics tagged = new CompressionMetrics(true);
+        MeterRegistry bound = registry;
+        if (bound != null) {
+            tagged.bindTo(bound);
+        }
+        return tagged;
+    }
+
+    /**
+     * Records into {@code registry} from now on.
+     *
+     * @throws IllegalStateException when already bound to another registry (add both to a composite instead)
+     */
+    @Override
+    public synchronized void bindTo(MeterRegistry registry) {
+        Objects.requireNonNull(registry, "registry");
+        if (this.registry != null && this.registry != registry) {
+            throw new IllegalStateException("rest-compress metrics are bound to a registry already: bind a "
+                    + "CompositeMeterRegistry to record into several");
+        }
+        this.registry = registry;
+    }
+
+    @Override
+    public void responded(Decision decision) {
+        MeterRegistry bound = registry;
+        if (bound == null) {
+            return;
+        }
+        String key = methodTag ? decision.coding() + ' ' + decision.method() : decision.coding();
+        ResponseMeters meters = responses.get(key);
+        if (meters == null) {
+            meters = responses.computeIfAbsent(key, k -> new ResponseMeters(bound, decision.coding(),
+                    methodTag ? Tags.of("method", decision.method()) : Tags.empty()));
+        }
+        meters.responses(decision.reason()).increment();
+        if (decision.isEncoded() && decision.isDone()) {
+            meters.before.increment(decision.bytesIn());
+            meters.after.increment(decision.bytesOut());
+            if (decision.encodeNanos() >= 0) {
+                meters.encode.record(decision.encodeNanos(), TimeUnit.NANOSECONDS);
+            }
+        }
+        if (decision.isEncoded() && decision.dictionary() != null) {
+            meters.dictionary(decision.dictionary()).increment();
+        }
+    }
+
+    @Override
+    public void requestBody(RequestBody body) {
+        MeterRegistry bound = registry;
+        if (bound == null) {
+            return;
+        }
+        String coding = body.coding().indexOf(',') >= 0 ? STACKED : body.coding();
+        String key = coding + ' ' + body.status();
+        Counter counter = requests.get(key);
+        if (counter == null) {
+            counter = requests.computeIfAbsent(key, k -> body.isDecoded()
+                    ? Counter.builder(DECODED).description("Request bodies decoded").tag("coding", coding)
+                            .register(bound)
+                    : Counter.builder(REJECTED).description("Request bodies refused: 400 corrupt, 413 too large, "
+                            + "415 unsupported coding").tags("coding", coding, "status",
+                                    Integer.toString(body.status())).register(bound));
+        }
+        counter.increment();
+    }
+
+    /** One coding's response meters; the counters by reason and by dictionary kind made at their first use. */
+    private static final class ResponseMeters {
+        private final MeterRegistry registry;
+        private final Tags tags;
+        private final AtomicReferenceArray<Counter> byReason = new AtomicReferenceArray<>(Reason.values().length);
+        private final AtomicReferenceArray<Counter> byKind =
+                new AtomicReferenceArray<>(Decision.DictionaryKind.values().length);
+        final Counter before;
+        final Counter after;
+        final Timer encode;
+
+        ResponseMeters(MeterRegistry registry, String coding, Tags extra) {
+            this.registry = registry;
+            this.tags = extra.and("coding", coding);
+            if (Decision.IDENTITY.equals(coding)) { // nothing to count: no empty series
+                before = null;
+                after = null;
+                encode = null;
+                return;
+            }
+            this.before = Counter.builder(BYTES_BEFORE).description("Bytes of encoded response bodies before coding")
+                    .tags(tags).register(registry);
+            this.after = Counter.builder(BYTES_AFTER).description("Bytes of encoded response bodies after coding")
+                    .tags(tags).register(registry);
+            this.encode = Timer.builder(ENCODE).description("Time in the encoder, writing to the client excluded")
+                    .tags(tags).register(registry);
+        }
+
+        Counter responses(Reason reason) {
+            Counter counter = byReason.get(reason.ordinal());
+            if (counter == null) {
+                counter = Counter.builder(RESPONSES).description("Responses, by coding and why")
+                        .tags(tags.and("reason", reason.token())).register(registry);
+                byReason.set(reason.ordinal(), counter); // a registry returns the same counter for the same id
+            }
+            return counter;
+        }
+
+        Counter dictionary(Decision.DictionaryKind kind) {
+            Counter counter = byKind.get(kind.ordinal());
+            if (counter == null) {
+                counter = Counter.builder(DICTIONARY).description("Responses coded against a dictionary")
+                        .tags(tags.and("kind", kind.token())).register(registry);
+                byKind.set(kind.ordinal(), counter);
+            }
+            return counter;
+        }
+    }
+}
