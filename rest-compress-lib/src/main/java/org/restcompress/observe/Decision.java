@@ -20,8 +20,8 @@ import java.util.Objects;
  * @param bytesIn     the body's bytes before coding, -1 until the body is done or where it was not counted (a
  *                    response with no entity, HEAD)
  * @param bytesOut    the body's bytes after coding, -1 likewise
- * @param encodeNanos time spent in the encoder, writing to the client excluded; 0 for identity, -1 when not
- *                    measured (nobody listened)
+ * @param encodeNanos time spent in the encoder, writing to the client excluded; 0 when nothing was encoded,
+ *                    -1 when not measured (nobody listened, or the response was decided before its body)
  */
 public record Decision(String method, String coding, Reason reason, int threshold, DictionaryKind dictionary,
         String unusedDictionary, String estimate, long bytesIn, long bytesOut, long encodeNanos) {

@@ -30,7 +30,9 @@ public enum Reason {
     EXCLUDED_BY_PREDICATE("excluded-by-predicate"),
     /** {@code @Uncompressed} on the method or its class. */
     UNCOMPRESSED("uncompressed"),
-    BELOW_THRESHOLD("below-threshold");
+    BELOW_THRESHOLD("below-threshold"),
+    /** The coding's encoder could not start (an event stream on RESTEasy): the body went out as it is. */
+    ENCODER_UNAVAILABLE("encoder-unavailable");
 
     private final String token;
 

@@ -1,7 +1,8 @@
 package org.restcompress.observe;
 
 /**
- * One request body that arrived in a content coding: decoded, or refused.
+ * One request body that arrived in a content coding: decoded, or refused. A body the resource method took as a
+ * stream and stopped reading before its end is reported when it is released, with what was read.
  *
  * @param method      the resource method, {@code Class#method}
  * @param coding      the coding it arrived in, as this library names it ({@code gzip}); several stacked ones joined by

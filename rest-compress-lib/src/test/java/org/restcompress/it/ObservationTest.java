@@ -130,6 +130,7 @@ class ObservationTest {
         Decision none = decision();
         assertEquals(Decision.IDENTITY, none.coding());
         assertEquals(Reason.NO_ACCEPT_ENCODING, none.reason());
+        assertEquals(CodingResource.JSON.length, none.bytesOut(), "told after its body, with the bytes sent");
 
         assertNull(Http.get(server.uri("small"), "Accept-Encoding", "gzip").header("Content-Encoding"));
         Decision small = decision();
@@ -145,6 +146,11 @@ class ObservationTest {
         Decision headDecision = decision();
         assertEquals(Reason.HEAD, headDecision.reason());
         assertFalse(headDecision.isDone(), "HEAD has no body to count");
+
+        assertEquals(200, Http.head(server.uri("small"), "Accept-Encoding", "gzip").status());
+        Decision smallHead = decision();
+        assertEquals(Reason.BELOW_THRESHOLD, smallHead.reason());
+        assertFalse(smallHead.isDone(), "nothing went out: no sizes");
     }
 
     @Test

@@ -125,7 +125,7 @@ public final class CompressionMetrics implements CompressionListener, MeterBinde
                 meters.encode.record(decision.encodeNanos(), TimeUnit.NANOSECONDS);
             }
         }
-        if (decision.isEncoded() && decision.dictionary() != null) {
+        if (decision.isEncoded() && decision.dictionary() != null && decision.reason() != Reason.HEAD) {
             meters.dictionary(decision.dictionary()).increment();
         }
     }

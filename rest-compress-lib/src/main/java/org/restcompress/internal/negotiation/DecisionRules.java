@@ -1,5 +1,7 @@
 package org.restcompress.internal.negotiation;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Objects;
 import org.restcompress.observe.Decision;
 import org.restcompress.observe.Reason;
@@ -13,6 +15,29 @@ public final class DecisionRules {
 
     private DecisionRules() {
     }
+
+    /** One method's unencoded decisions, one per reason, made once: most responses end in one of them. */
+    public static final class Identities {
+        private final String method;
+        private final Map<Reason, Decision> byReason = new EnumMap<>(Reason.class);
+
+        public Identities(String method) {
+            this.method = Objects.requireNonNull(method, "method");
+            for (Reason reason : Reason.values()) {
+                byReason.put(reason, Decision.identity(method, reason));
+            }
+        }
+
+        public String method() {
+            return method;
+        }
+
+        public Decision get(Reason reason) {
+            return byReason.get(reason);
+        }
+    }
+
+    private static final Identities NO_METHOD = new Identities("-");
 
     /**
      * What is known about one exchange when its response is decided.
@@ -48,17 +73,14 @@ public final class DecisionRules {
         }
     }
 
-    /**
-     * Whether the rules, given what is known so far, still allow encoding: asked before facts that cost something to
-     * learn (the application's exclusion) or that wait for the final headers. Not a decision: nothing is published.
-     */
-    public static boolean mayEncode(Facts facts) {
-        return decide(facts).isEncoded();
+    /** {@link #decide(Identities, Facts, Decision.DictionaryKind)} with no dictionary, for a method named "-". */
+    static Decision decide(Facts facts) {
+        return decide(NO_METHOD, facts, null);
     }
 
-    /** {@link #decide(String, Facts, Decision.DictionaryKind)} with no dictionary, for a method named "-". */
-    static Decision decide(Facts facts) {
-        return decide("-", facts, null);
+    /** {@link #decide(Identities, Facts, Decision.DictionaryKind)} for {@code method}. */
+    public static Decision decide(String method, Facts facts, Decision.DictionaryKind dictionary) {
+        return decide(new Identities(method), facts, dictionary);
     }
 
     /**
@@ -68,41 +90,41 @@ public final class DecisionRules {
      * media type (unless the client refused identity); then the negotiated coding, for a body of at least the
      * threshold.
      *
-     * @param method     the resource method, for the decision
+     * @param method     the resource method's unencoded decisions (and its name, for an encoded one)
      * @param dictionary what a dictionary coding ({@code dcz}, {@code dcb}) is against, {@code null} for none
      */
-    public static Decision decide(String method, Facts facts, Decision.DictionaryKind dictionary) {
+    public static Decision decide(Identities method, Facts facts, Decision.DictionaryKind dictionary) {
         Negotiated choice = facts.choice();
         if (facts.uncompressed() && !choice.isNotAcceptable()) {
-            return Decision.identity(method, Reason.UNCOMPRESSED);
+            return method.get(Reason.UNCOMPRESSED);
         }
         if (!choice.isEncoded()) {
-            return Decision.identity(method, choice.reason());
+            return method.get(choice.reason());
         }
         int status = facts.status();
         if (status < 200 || status == 204 || status == 206 || status == 304) {
-            return Decision.identity(method, Reason.STATUS);
+            return method.get(Reason.STATUS);
         }
         if (!facts.hasEntity()) {
-            return Decision.identity(method, Reason.NO_ENTITY);
+            return method.get(Reason.NO_ENTITY);
         }
         if (facts.excluded()) {
-            return Decision.identity(method, Reason.EXCLUDED_BY_PREDICATE);
+            return method.get(Reason.EXCLUDED_BY_PREDICATE);
         }
         if (facts.alreadyEncoded()) {
-            return Decision.identity(method, Reason.ALREADY_ENCODED);
+            return method.get(Reason.ALREADY_ENCODED);
         }
         if (facts.byteRange()) {
-            return Decision.identity(method, Reason.BYTE_RANGE);
+            return method.get(Reason.BYTE_RANGE);
         }
         boolean optional = choice.identityAcceptable();
         if (optional && !facts.compressibleType()) {
-            return Decision.identity(method, Reason.EXCLUDED_MEDIA_TYPE);
+            return method.get(Reason.EXCLUDED_MEDIA_TYPE);
         }
         Reason reason = facts.head() ? Reason.HEAD
                 : choice.reason() == Reason.DICTIONARY || choice.reason() == Reason.AUTO ? choice.reason()
                 : Reason.NEGOTIATED;
-        return new Decision(method, choice.coding(), reason, optional ? Math.max(1, facts.threshold()) : 1,
+        return new Decision(method.method(), choice.coding(), reason, optional ? Math.max(1, facts.threshold()) : 1,
                 choice.reason() == Reason.DICTIONARY ? dictionary : null, null, null, -1, -1, -1);
     }
 }

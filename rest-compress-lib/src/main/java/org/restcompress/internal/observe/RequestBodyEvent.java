@@ -32,6 +32,7 @@ final class RequestBodyEvent extends jdk.jfr.Event {
     @DataAmount
     long bytesOut;
     @Label("Decode Time")
+    @Description("Time reading and decoding, waiting for the client excluded; 0 when not measured")
     @Timespan(Timespan.NANOSECONDS)
     long decodeTime;
 
@@ -49,7 +50,7 @@ final class RequestBodyEvent extends jdk.jfr.Event {
         event.status = body.status();
         event.bytesIn = body.bytesIn();
         event.bytesOut = body.bytesOut();
-        event.decodeTime = body.decodeNanos();
+        event.decodeTime = Math.max(0, body.decodeNanos());
         event.commit();
     }
 }

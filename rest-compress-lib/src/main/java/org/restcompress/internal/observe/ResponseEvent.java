@@ -34,6 +34,7 @@ final class ResponseEvent extends jdk.jfr.Event {
     @DataAmount
     long bytesOut;
     @Label("Encode Time")
+    @Description("Time in the encoder, writing to the client excluded; 0 when not measured or nothing was encoded")
     @Timespan(Timespan.NANOSECONDS)
     long encodeTime;
 
@@ -53,7 +54,7 @@ final class ResponseEvent extends jdk.jfr.Event {
         event.dictionary = decision.dictionary() == null ? null : decision.dictionary().token();
         event.bytesIn = decision.bytesIn();
         event.bytesOut = decision.bytesOut();
-        event.encodeTime = decision.encodeNanos();
+        event.encodeTime = Math.max(0, decision.encodeNanos()); // not measured: none to show
         event.commit();
     }
 }

@@ -28,6 +28,16 @@ final class EntityTags {
         }
     }
 
+    /** Takes {@code -coding} off a strong {@code ETag} again: the body went out as it is after all. */
+    static void removeCoding(MultivaluedMap<String, Object> headers, String coding) {
+        Object etag = headers.getFirst(HttpHeaders.ETAG);
+        String suffix = "-" + coding + "\"";
+        if (etag != null && isStrong(etag.toString().trim()) && etag.toString().trim().endsWith(suffix)) {
+            String tag = etag.toString().trim();
+            headers.putSingle(HttpHeaders.ETAG, tag.substring(0, tag.length() - suffix.length()) + "\"");
+        }
+    }
+
     /**
      * Shows the application the tags it made: removes the suffix of the negotiated coding from {@code If-None-Match}
      * (a cached copy in another coding is another representation, so it must not match), and the suffix of any

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.io.Closing;
+import org.restcompress.internal.io.Counting;
 import org.restcompress.internal.observe.Observation;
 import org.restcompress.observe.Decision;
 
@@ -14,9 +15,11 @@ import org.restcompress.observe.Decision;
  * closes the stream; on RESTEasy, at a flush with nothing written since the last one. RESTEasy commits the headers
  * with a flush, writes each event (and the blank line it starts a stream with) and then flushes, ends a stream with a
  * flush alone, and closes its output stream when the request's first thread is done, stream or not: its own stream
- * ignores that close, and so does this one there ({@link ResteasyEvents}).
- * Synchronized: the runtimes write events from the application's threads and end the stream from their own. Its
- * {@link Decision} is published when it ends, with the bytes of its events before and after coding.
+ * ignores that close, and so does this one there ({@link org.restcompress.internal.runtime.ResteasyEvents}).
+ *
+ * <p>The runtimes write events from the application's threads and end the stream from their own: the stream's state
+ * is guarded by its monitor. Its {@link Decision} is published when it ends, with the bytes of its events before and
+ * after coding, on the thread that ended it and after the monitor is released (a listener never holds up a writer).
  */
 final class EventStream extends OutputStream {
 
@@ -25,14 +28,17 @@ final class EventStream extends OutputStream {
     private final boolean resteasy;
     private final Decision decision;
     private final Observation observation;
-    private final Counted coded;
+    private final Counting coded;
     private long bytesIn;
     private boolean started;
     private boolean written;
     private boolean closed;
+    /** The completed decision once the stream ended, and whether it was published. */
+    private Decision ended;
+    private boolean published;
 
     private EventStream(OutputStream encoder, OutputStream sink, boolean resteasy, Decision decision,
-            Observation observation, Counted coded) {
+            Observation observation, Counting coded) {
         this.encoder = encoder;
         this.sink = sink;
         this.resteasy = resteasy;
@@ -44,54 +50,72 @@ final class EventStream extends OutputStream {
     /** The stream {@code codec} encodes events into, on their way to {@code sink}. */
     static EventStream open(ContentCodec codec, OutputStream sink, boolean resteasy, Decision decision,
             Observation observation) throws IOException {
-        Counted coded = new Counted(sink);
+        Counting coded = new Counting(sink); // closing it closes the runtime's stream, as the codec contract says
         return new EventStream(codec.encode(coded), sink, resteasy, decision, observation, coded);
     }
 
     @Override
-    public synchronized void write(int b) throws IOException {
+    public void write(int b) throws IOException {
         write(new byte[] {(byte) b}, 0, 1);
     }
 
     @Override
-    public synchronized void write(byte[] b, int off, int len) throws IOException {
-        if (closed) {
-            throw new IOException("event stream closed");
-        }
-        started = true;
-        written = true;
-        bytesIn += len;
+    public void write(byte[] b, int off, int len) throws IOException {
         try {
-            encoder.write(b, off, len);
-        } catch (IOException | RuntimeException e) {
-            fail(e);
-            throw e;
+            synchronized (this) {
+                if (closed) {
+                    throw new IOException("event stream closed");
+                }
+                started = true;
+                written = true;
+                bytesIn += len;
+                try {
+                    encoder.write(b, off, len);
+                } catch (IOException | RuntimeException e) {
+                    fail(e);
+                    throw e;
+                }
+            }
+        } finally {
+            publishIfEnded();
         }
     }
 
     @Override
-    public synchronized void flush() throws IOException {
-        if (closed) {
-            return;
-        }
-        if (resteasy && started && !written) {
-            end();
-            sink.flush(); // the coding's end must reach the client before the runtime completes the response
-            return;
-        }
-        written = false;
+    public void flush() throws IOException {
         try {
-            encoder.flush();
-        } catch (IOException | RuntimeException e) {
-            fail(e);
-            throw e;
+            synchronized (this) {
+                if (closed) {
+                    return;
+                }
+                if (resteasy && started && !written) {
+                    end();
+                    sink.flush(); // the coding's end must reach the client before the runtime completes the response
+                    return;
+                }
+                written = false;
+                try {
+                    encoder.flush();
+                } catch (IOException | RuntimeException e) {
+                    fail(e);
+                    throw e;
+                }
+            }
+        } finally {
+            publishIfEnded();
         }
     }
 
     @Override
-    public synchronized void close() throws IOException {
-        if (!resteasy) {
-            end();
+    public void close() throws IOException {
+        try {
+            synchronized (this) {
+                if (!resteasy) {
+                    end();
+                }
+            }
+        } finally {
+            publishIfEnded();
         }
     }
 
@@ -99,51 +123,31 @@ final class EventStream extends OutputStream {
     private void end() throws IOException {
         if (!closed) {
             closed = true;
-            try {
-                encoder.close(); // codecs end their state also when writing the trailer fails
-            } finally {
-                observation.responded(decision.done(bytesIn, coded.count, -1));
-            }
+            ended = decision.done(bytesIn, coded.count(), -1); // told even if writing the trailer fails
+            encoder.close(); // codecs end their state also when writing the trailer fails
+            ended = decision.done(bytesIn, coded.count(), -1); // the trailer counted
         }
     }
 
+    /** Ends the coding's state after a failed write. */
     private void fail(Throwable failure) {
         if (!closed) {
             closed = true;
             Closing.afterFailure(encoder, failure);
-            observation.responded(decision.done(bytesIn, coded.count, -1));
+            ended = decision.done(bytesIn, coded.count(), -1);
         }
     }
 
-    /** The runtime's stream, counting what the coding sends; closing it closes the runtime's (the codec contract). */
-    private static final class Counted extends OutputStream {
-        private final OutputStream out;
-        long count;
-
-        Counted(OutputStream out) {
-            this.out = out;
+    /** Publishes the completed decision once the stream ended: once, outside the monitor. */
+    private void publishIfEnded() {
+        Decision told;
+        synchronized (this) {
+            if (ended == null || published) {
+                return;
+            }
+            told = ended;
+            published = true;
         }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-            count++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-            count += len;
-        }
-
-        @Override
-        public void flush() throws IOException {
-            out.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.close();
-        }
+        observation.responded(told);
     }
 }

@@ -20,6 +20,7 @@ import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.dictionary.DictionaryCodec;
 import org.restcompress.internal.negotiation.AcceptEncoding;
 import org.restcompress.internal.negotiation.Negotiated;
+import org.restcompress.internal.negotiation.DecisionRules;
 import org.restcompress.internal.negotiation.DictionaryNegotiation;
 import org.restcompress.internal.negotiation.EncodingChooser;
 import org.restcompress.internal.observe.Observation;
@@ -51,6 +52,7 @@ final class MethodPolicy {
     private final MethodBodies bodies = new MethodBodies();
     /** Where the method's decisions and request bodies go once done. */
     private final Observation observation;
+    private final DecisionRules.Identities identities;
     /**
      * Choices by {@code Accept-Encoding} value: clients send few distinct ones (each browser one), so negotiation
      * is a lookup on all but a client's first request. Bounded: past the bound, values are negotiated each time.
@@ -95,6 +97,7 @@ final class MethodPolicy {
         this.dictionaryUse = dictionaries != null && !dictionaries.formats().isEmpty() ? dictionaryUse : null;
         this.auto = auto;
         this.observation = observation;
+        this.identities = new DecisionRules.Identities(name);
     }
 
     String name() {
@@ -103,6 +106,11 @@ final class MethodPolicy {
 
     Observation observation() {
         return observation;
+    }
+
+    /** The method's unencoded decisions, made once. */
+    DecisionRules.Identities identities() {
+        return identities;
     }
 
     /** The codings this method offers, in server preference order. */

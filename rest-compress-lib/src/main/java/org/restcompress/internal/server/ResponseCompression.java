@@ -15,12 +15,15 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.restcompress.ConfigKeys;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.cost.AutoCoding;
 import org.restcompress.internal.cost.ServerCpu;
 import org.restcompress.internal.cost.TimedEncoder;
 import org.restcompress.internal.cost.WriteMeter;
+import org.restcompress.internal.io.Counting;
 import org.restcompress.internal.io.DeferredOutputStream;
 import org.restcompress.internal.io.Uncloseable;
 import org.restcompress.internal.negotiation.DecisionRules;
@@ -60,6 +63,13 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     private static final String PENDING = ResponseCompression.class.getName() + ".pending";
     /** Present when the response is kept as a dictionary once written. */
     private static final String KEEP_AS_DICTIONARY = ResponseCompression.class.getName() + ".keep";
+    /** The filter's final decision on a response with a body: published by the interceptor once the body is done. */
+    private static final String DECIDED = ResponseCompression.class.getName() + ".decided";
+    /**
+     * Present once the request's decision was published: a runtime that runs the response filters again (Jersey, for
+     * the error response after a writer failed) publishes no second one.
+     */
+    private static final String PUBLISHED = ResponseCompression.class.getName() + ".published";
 
     private final MethodPolicy policy;
 
@@ -101,27 +111,45 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         DecisionRules.Facts settled = new DecisionRules.Facts(policy.uncompressed(), facts.negotiated(),
                 HttpMethod.HEAD.equals(request.getMethod()), response.getStatus(), response.hasEntity(), false,
                 false, false, true, facts.dictionary() != null ? 1 : policy.threshold());
+        // What the rules say with what is known now: final unless it would encode a body, whose headers may change
+        Decision decision = decide(settled, facts);
         boolean excluded = false;
-        if (DecisionRules.mayEncode(settled) && policy.excludes(request, response)) { // asked only when it matters
+        if (decision.isEncoded() && policy.excludes(request, response)) { // asked only when it matters
             excluded = true;
             settled = settled.withExclusion();
+            decision = decide(settled, facts);
         }
         if (dictionaryUse != null) {
             announceDictionaries(dictionaryUse, request, response, excluded);
         }
-        if (DecisionRules.mayEncode(settled)) {
-            request.setProperty(PENDING, settled);
+        if (decision.isEncoded()) {
+            request.setProperty(PENDING, settled); // decided by the interceptor, with the final headers
+            return;
+        }
+        request.removeProperty(PENDING);
+        header(decision, headers);
+        if (response.hasEntity()) {
+            request.setProperty(DECIDED, decision); // published with its size once the body is written
         } else {
-            request.removeProperty(PENDING);
-            Decision decision = decide(settled, facts);
-            header(decision, headers);
+            publish(request::getProperty, request::setProperty, decision);
+        }
+    }
+
+    /** Hands {@code decision} to the observation, once per request. */
+    private void publish(Function<String, Object> properties, BiConsumer<String, Object> set, Decision decision) {
+        if (properties.apply(PUBLISHED) == null) {
+            set.accept(PUBLISHED, Boolean.TRUE);
             policy.observation().responded(decision);
         }
     }
 
+    private void publish(WriterInterceptorContext context, Decision decision) {
+        publish(context::getProperty, context::setProperty, decision);
+    }
+
     /** The one decision for this response, from its settled facts and what the request brought. */
     private Decision decide(DecisionRules.Facts settled, RequestFacts facts) {
-        return facts.annotate(DecisionRules.decide(policy.name(), settled, facts.dictionaryKind()));
+        return facts.annotate(DecisionRules.decide(policy.identities(), settled, facts.dictionaryKind()));
     }
 
     /**
@@ -134,13 +162,13 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         MultivaluedMap<String, Object> headers = response.getHeaders();
         DecisionRules.Facts settled = eventFacts(facts, HttpMethod.HEAD.equals(request.getMethod()),
                 response.getStatus(), headers, response.getMediaType());
-        if (DecisionRules.mayEncode(settled) && policy.excludes(request, response)) { // asked only when it matters
-            settled = settled.withExclusion();
-        }
         Decision decision = decide(settled, facts);
+        if (decision.isEncoded() && policy.excludes(request, response)) { // asked only when it matters
+            decision = decide(settled.withExclusion(), facts);
+        }
         if (!decision.isEncoded() || decision.reason() == Reason.HEAD) {
             header(decision, headers);
-            policy.observation().responded(decision);
+            publish(request::getProperty, request::setProperty, decision);
             return;
         }
         try {
@@ -151,6 +179,10 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                     "rest-compress: " + policy.name() + ": the event stream goes out unencoded, its encoder could "
                             + "not start: " + e);
             headers.remove(HttpHeaders.CONTENT_ENCODING);
+            EntityTags.removeCoding(headers, decision.coding());
+            Decision unencoded = policy.identities().get(Reason.ENCODER_UNAVAILABLE);
+            header(unencoded, headers);
+            publish(request::getProperty, request::setProperty, unencoded);
         }
     }
 
@@ -217,13 +249,15 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             encodeEvents(context, pending, facts);
             return;
         }
+        Decision decided = (Decision) context.getProperty(DECIDED);
+        context.removeProperty(DECIDED);
         DictionaryRecorder recorder = null;
         if (context.getProperty(KEEP_AS_DICTIONARY) != null) {
             context.removeProperty(KEEP_AS_DICTIONARY);
             recorder = new DictionaryRecorder(policy.dictionaries(), policy.dictionaryUse().lifetime());
         }
         try {
-            encode(context, facts == null ? null : pending, facts, recorder);
+            encode(context, facts == null ? null : pending, decided, facts, recorder);
             if (recorder != null) {
                 recorder.complete();
             }
@@ -246,7 +280,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                     context.getMediaType()), facts);
             if (!decision.isEncoded() || decision.reason() == Reason.HEAD) {
                 header(decision, headers);
-                policy.observation().responded(decision);
+                publish(context, decision);
                 context.proceed();
                 return;
             }
@@ -264,31 +298,48 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         context.proceed();
     }
 
-    private void encode(WriterInterceptorContext context, DecisionRules.Facts pending, RequestFacts facts,
-            DictionaryRecorder recorder) throws IOException {
+    private void encode(WriterInterceptorContext context, DecisionRules.Facts pending, Decision decided,
+            RequestFacts facts, DictionaryRecorder recorder) throws IOException {
         OutputStream raw = context.getOutputStream();
         // With preference=auto every response is timed: its writes show the link, its encoder the codec. Observed
-        // (a listener, a recording, the debug log), an encoded one is too: its sizes and encoding time.
+        // (a listener, a recording, the debug log), an encoded one is too (its sizes and encoding time), and one sent
+        // as it is has its bytes counted.
         boolean auto = facts != null && policy.auto() != null;
-        Metering metering = auto || pending != null && policy.observation().measuring() ? new Metering(raw, auto)
-                : null;
-        OutputStream sink = metering != null ? metering.link : raw;
+        boolean measuring = (pending != null || decided != null) && policy.observation().measuring();
+        Metering metering = auto || measuring && pending != null ? new Metering(raw, auto) : null;
+        Counting counted = metering == null && measuring ? new Counting(raw) : null;
+        OutputStream sink = metering != null ? metering.link : counted != null ? counted : raw;
         try {
-            write(context, pending, facts, recorder, sink, metering);
+            if (pending == null) {
+                identity(context, decided, recorder, sink, metering, counted);
+            } else {
+                write(context, pending, facts, recorder, sink, metering);
+            }
         } finally {
             context.setOutputStream(raw);
         }
     }
 
+    /** A body the filter decided to send as it is: on Quarkus too. Published once written, with its size. */
+    private void identity(WriterInterceptorContext context, Decision decided, DictionaryRecorder recorder,
+            OutputStream sink, Metering metering, Counting counted) throws IOException {
+        QuarkusHeaders.keepIdentity(QuarkusHeaders.of(context), context.getHeaders());
+        boolean written = false;
+        try {
+            proceed(context, sink, recorder);
+            written = true;
+        } finally {
+            recorded(metering, null);
+            if (decided != null) {
+                long bytes = !written ? -1
+                        : counted != null ? counted.count() : metering != null ? metering.link.bytes() : -1;
+                publish(context, bytes < 0 ? decided : decided.done(bytes, bytes, 0));
+            }
+        }
+    }
+
     private void write(WriterInterceptorContext context, DecisionRules.Facts pending, RequestFacts facts,
             DictionaryRecorder recorder, OutputStream sink, Metering metering) throws IOException {
-        if (pending == null) {
-            // decided and published by the filter: the body goes as it is, on Quarkus too
-            QuarkusHeaders.keepIdentity(QuarkusHeaders.of(context), context.getHeaders());
-            proceed(context, sink, recorder);
-            recorded(metering, null);
-            return;
-        }
         MultivaluedMap<String, Object> headers = context.getHeaders();
         QuarkusHeaders quarkus = QuarkusHeaders.of(context); // there, headers decided once writing began need it
         Decision decision = decide(pending.withHeaders(isEncoded(headers), headers.containsKey(CONTENT_RANGE),
@@ -296,9 +347,12 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (!decision.isEncoded()) {
             header(decision, headers);
             QuarkusHeaders.keepIdentity(quarkus, headers);
-            proceed(context, sink, recorder);
-            recorded(metering, null);
-            policy.observation().responded(decision);
+            try {
+                proceed(context, sink, recorder);
+            } finally {
+                recorded(metering, null);
+                publish(context, decision);
+            }
             return;
         }
         ContentCodec codec = policy.codec(decision.coding(), facts.dictionary());
@@ -326,8 +380,10 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
                     @Override
                     public void identity(int length) {
-                        belowThreshold[0] = decision.belowThreshold(length);
-                        header(belowThreshold[0], headers);
+                        Decision small = decision.belowThreshold(length);
+                        header(small, headers);
+                        // HEAD sends no body: its size is not what went out
+                        belowThreshold[0] = decision.reason() == Reason.HEAD ? small.done(-1, -1, 0) : small;
                         // An empty body announces no length: the container knows it once the response ends, and on
                         // Jersey the body may not have ended (a ChunkedOutput or SseEventSink passes the interceptors
                         // once, empty, before its chunks are written past them: "Content-Length: 0" would cut it).
@@ -343,18 +399,17 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             body.finish();
         } catch (IOException | RuntimeException e) {
             body.abandon(e); // ends the codec's native state even when the client is gone
+            // counted, not sized: a body cut short says nothing of what the coding saves
+            publish(context, belowThreshold[0] != null ? belowThreshold[0] : decision);
             throw e;
         }
         long encodeNanos = recorded(metering, facts.dictionary() == null ? codec.token() : null);
         if (belowThreshold[0] != null) {
-            policy.observation().responded(belowThreshold[0]);
-        } else if (decision.reason() == Reason.HEAD) {
-            policy.observation().responded(decision);
-        } else if (metering != null && metering.encoder != null) {
-            policy.observation().responded(decision.done(metering.encoder.bytes(), metering.link.bytes(),
-                    encodeNanos));
+            publish(context, belowThreshold[0]);
+        } else if (decision.reason() != Reason.HEAD && metering != null && metering.encoder != null) {
+            publish(context, decision.done(metering.encoder.bytes(), metering.link.bytes(), encodeNanos));
         } else {
-            policy.observation().responded(decision);
+            publish(context, decision);
         }
     }
 

@@ -170,13 +170,13 @@ final class ServerDictionaries implements AutoCloseable {
         return codecs.get(token);
     }
 
-    /** A shared dictionary or a kept response with this hash, or {@code null}. */
     /** Whether {@code dictionary} is one of the shared dictionaries (else an earlier response: a delta). */
     boolean isShared(Dictionary dictionary) {
         Shared shared = byHash.get(dictionary.hash());
         return shared != null && shared.dictionary == dictionary;
     }
 
+    /** A shared dictionary or a kept response with this hash, or {@code null}. */
     Dictionary find(String hash) {
         Shared shared = byHash.get(hash);
         if (shared != null) {

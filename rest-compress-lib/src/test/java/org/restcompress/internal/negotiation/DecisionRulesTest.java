@@ -105,16 +105,6 @@ class DecisionRulesTest {
     }
 
     @Test
-    void mayEncodeAsksTheSameRulesWithWhatIsKnownSoFar() {
-        DecisionRules.Facts facts = new DecisionRules.Facts(false, Negotiated.of("br", true), false, 200, true,
-                false, false, false, true, THRESHOLD);
-        assertTrue(DecisionRules.mayEncode(facts));
-        assertFalse(DecisionRules.mayEncode(facts.withExclusion()));
-        assertFalse(DecisionRules.mayEncode(new DecisionRules.Facts(false, Negotiated.identity(
-                Reason.NO_ACCEPT_ENCODING), false, 200, true, false, false, false, true, THRESHOLD)));
-    }
-
-    @Test
     void theDecisionNamesItsMethodAndDictionaryAndIsCompletedOnce() {
         DecisionRules.Facts facts = new DecisionRules.Facts(false, Negotiated.withDictionary("dcz", true), false,
                 200, true, false, false, false, true, 1);
