@@ -16,7 +16,7 @@ public class DemoApplication extends Application {
     @Override
     public Set<Class<?>> getClasses() {
         return Set.of(DemoResource.class, SavingsResource.class, DictionaryDemoResource.class,
-                DictionarySavingsResource.class, EventsResource.class, CompressionFeature.class,
+                DictionarySavingsResource.class, EventsResource.class, TotalsResource.class, CompressionFeature.class,
                 JacksonJsonProvider.class, JacksonXMLProvider.class);
     }
 

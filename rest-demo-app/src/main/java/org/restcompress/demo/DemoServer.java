@@ -14,7 +14,7 @@ import org.jboss.resteasy.plugins.server.servlet.HttpServlet30Dispatcher;
 /**
  * Runs the demo on RESTEasy 6.2 and embedded Jetty 12: {@code java -jar rest-demo-app.jar} serves the landing page
  * at {@code http://localhost:8080/} and the endpoints under {@code /rest}; the {@code PORT} environment variable
- * overrides 8080. The WAR holds the same classes and is set up by the container instead.
+ * overrides 8080; {@code /metrics} serves the library's meters to Prometheus. The WAR holds the same classes and is set up by the container instead.
  */
 public final class DemoServer implements AutoCloseable {
 
@@ -50,6 +50,7 @@ public final class DemoServer implements AutoCloseable {
             }
         }
         context.addServlet(new ServletHolder(LandingPage.class), "");
+        context.addServlet(new ServletHolder(MetricsServlet.class), "/metrics");
         server.setHandler(context);
         server.setStopAtShutdown(true);
         server.start();

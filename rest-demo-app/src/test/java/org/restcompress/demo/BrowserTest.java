@@ -134,6 +134,11 @@ class BrowserTest {
             assertTrue(browser.findElement(By.id("commands")).getText()
                     .contains("curl -H 'Accept-Encoding: lzf' " + demo.restUri() + "static"),
                     "the commands name this server");
+            // the server's running totals: the measurement itself made zstd responses, so they show savings
+            browser.navigate().refresh();
+            wait.until(d -> "true".equals(d.findElement(By.tagName("body")).getDomAttribute("data-totals-shown")));
+            String zstd = browser.findElement(By.cssSelector("#totals tr[data-coding='zstd']")).getText();
+            assertTrue(zstd.matches("zstd [0-9,]+ [0-9,]+ [0-9,]+ [0-9]+ %"), zstd);
         } finally {
             browser.quit();
             service.stop();

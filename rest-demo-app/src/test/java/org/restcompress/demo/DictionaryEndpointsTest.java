@@ -81,6 +81,31 @@ class DictionaryEndpointsTest {
     }
 
     @Test
+    void dictionaryResponsesAreCountedByKind() throws Exception {
+        double delta = dictionaryResponses("delta");
+        double shared = dictionaryResponses("shared");
+        Reply first = get("feed?at=600");
+        assertEquals("dcz", get("feed?at=601", "Accept-Encoding", "zstd, dcz", "Available-Dictionary",
+                available(first.body())).header("Content-Encoding"));
+        byte[] trained = get("compression-dictionaries/" + Dictionary.of(DemoDictionaryTest.train()).hash()).body();
+        assertEquals("dcz", get("items/8", "Accept-Encoding", "zstd, dcz", "Available-Dictionary",
+                available(trained)).header("Content-Encoding"));
+        // told once each body is done: just after the client has it
+        for (int i = 0; i < 100 && (dictionaryResponses("delta") < delta + 1
+                || dictionaryResponses("shared") < shared + 1); i++) {
+            Thread.sleep(50);
+        }
+        assertEquals(delta + 1, dictionaryResponses("delta"), "the feed's step against the one before");
+        assertEquals(shared + 1, dictionaryResponses("shared"), "an item against the shared dictionary");
+    }
+
+    private static double dictionaryResponses(String kind) {
+        return io.micrometer.core.instrument.search.Search.in(DemoMetrics.REGISTRY)
+                .name(org.restcompress.micrometer.CompressionMetrics.DICTIONARY).tags("coding", "dcz", "kind", kind)
+                .counters().stream().mapToDouble(io.micrometer.core.instrument.Counter::count).sum();
+    }
+
+    @Test
     void theSavingsEndpointMeasuresEachCodingWithAndWithoutADictionary() throws Exception {
         Reply reply = get("dictionary-savings");
         assertEquals(200, reply.status(), reply.text());
