@@ -23,22 +23,27 @@ final class FlightEvents {
         }
     }
 
+    /** No recording was ever started: none can take events (a static read, nothing allocated). */
+    private static boolean noRecorder() {
+        return !jdk.jfr.FlightRecorder.isInitialized();
+    }
+
     static boolean responsesEnabled() {
-        return AVAILABLE && ResponseEvent.enabled();
+        return AVAILABLE && !noRecorder() && ResponseEvent.enabled();
     }
 
     static boolean requestsEnabled() {
-        return AVAILABLE && RequestBodyEvent.enabled();
+        return AVAILABLE && !noRecorder() && RequestBodyEvent.enabled();
     }
 
     static void responded(Decision decision) {
-        if (AVAILABLE) {
+        if (AVAILABLE && !noRecorder()) {
             ResponseEvent.commit(decision);
         }
     }
 
     static void requestBody(RequestBody body) {
-        if (AVAILABLE) {
+        if (AVAILABLE && !noRecorder()) {
             RequestBodyEvent.commit(body);
         }
     }

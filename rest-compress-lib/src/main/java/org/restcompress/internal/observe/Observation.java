@@ -11,7 +11,7 @@ import org.restcompress.observe.RequestBody;
 /**
  * The one place a finished {@link Decision} or {@link RequestBody} goes: the debug log line, the JDK Flight Recorder
  * event, the application's listeners. One per application. Whether anyone observes is asked before a body is timed
- * ({@link #measuring()}): with no listener, no recording and no debug logging, nothing is timed or built.
+ * ({@link #observed()}): with no listener, no recording and no debug logging, nothing is timed or built.
  */
 public final class Observation {
 
@@ -44,13 +44,16 @@ public final class Observation {
         return all.isEmpty() ? NONE : new Observation(all);
     }
 
-    /** Whether a body's sizes and encoding time are wanted: a listener, a recording or the debug log. */
-    public boolean measuring() {
+    /**
+     * Whether anyone is told of responses (a listener, a recording, the debug log), so that their sizes and encoding
+     * time are wanted: asked before anything is built for them.
+     */
+    public boolean observed() {
         return listeners.length > 0 || FlightEvents.responsesEnabled() || LOG.isLoggable(System.Logger.Level.DEBUG);
     }
 
     /** Whether a request body's sizes and decoding time are wanted. */
-    public boolean measuringRequests() {
+    public boolean observesRequests() {
         return listeners.length > 0 || FlightEvents.requestsEnabled() || LOG.isLoggable(System.Logger.Level.DEBUG);
     }
 

@@ -1,12 +1,12 @@
 package org.restcompress.internal.server;
 
+import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.ext.InterceptorContext;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.IOException;
 import java.util.List;
-import java.util.function.Consumer;
-import java.util.function.Function;
 import org.restcompress.ContentDecodingException;
 import org.restcompress.ContentTooLargeException;
 import org.restcompress.codec.ContentCodec;
@@ -53,7 +53,7 @@ final class RequestDecompression implements ReaderInterceptor {
         Observation observation = policy.observation();
         DecodingInputStream body = DecodingInputStream.open(context.getInputStream(), codings,
                 policy.maxDecodedSize()).maxExpansionRatio(policy.maxExpansionRatio());
-        if (observation.measuringRequests()) {
+        if (observation.observesRequests()) {
             body.observe(report -> observation.requestBody(new RequestBody(policy.name(), report.codings(),
                     report.failure() == null ? 0 : report.failure() instanceof ContentTooLargeException ? 413 : 400,
                     report.bytesIn(), report.bytesOut(), report.decodeNanos())));
@@ -80,10 +80,25 @@ final class RequestDecompression implements ReaderInterceptor {
     }
 
     /** Releases the codecs of a body the resource method read as a stream, if it did not read it to the end. */
-    static void release(Function<String, Object> properties, Consumer<String> remove) {
-        Object streamed = properties.apply(STREAMED);
+    static void release(ContainerRequestContext request) {
+        Object streamed = request.getProperty(STREAMED);
+        if (streamed != null) {
+            request.removeProperty(STREAMED);
+            close(streamed);
+        }
+    }
+
+    /** {@link #release(ContainerRequestContext)} from an interceptor. */
+    static void release(InterceptorContext context) {
+        Object streamed = context.getProperty(STREAMED);
+        if (streamed != null) {
+            context.removeProperty(STREAMED);
+            close(streamed);
+        }
+    }
+
+    private static void close(Object streamed) {
         if (streamed instanceof DecodingInputStream) {
-            remove.accept(STREAMED);
             try {
                 ((DecodingInputStream) streamed).close();
             } catch (IOException ignored) {

@@ -96,7 +96,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         }
         RequestFacts facts = RequestFacts.of(request, policy);
         if (!response.hasEntity()) {
-            RequestDecompression.release(request::getProperty, request::removeProperty);
+            RequestDecompression.release(request);
         }
         if (response.getStatus() == 304 && facts.negotiated().isEncoded() && facts.validatorNamedCoding()) {
             EntityTags.addCoding(headers, facts.negotiated().coding()); // the tag the client's encoded copy carries
@@ -128,6 +128,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         }
         request.removeProperty(PENDING);
         header(decision, headers);
+        if (!policy.observation().observed()) {
+            return; // nobody is told: nothing to keep for it
+        }
         if (response.hasEntity()) {
             request.setProperty(DECIDED, decision); // published with its size once the body is written
         } else {
@@ -135,9 +138,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         }
     }
 
-    /** Hands {@code decision} to the observation, once per request. */
+    /** Hands {@code decision} to the observation, once per request; nothing when nobody observes. */
     private void publish(Function<String, Object> properties, BiConsumer<String, Object> set, Decision decision) {
-        if (properties.apply(PUBLISHED) == null) {
+        if (policy.observation().observed() && properties.apply(PUBLISHED) == null) {
             set.accept(PUBLISHED, Boolean.TRUE);
             policy.observation().responded(decision);
         }
@@ -243,14 +246,18 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
         // taken once: Jersey passes event streams and chunked output through here again
         DecisionRules.Facts pending = (DecisionRules.Facts) context.getProperty(PENDING);
-        context.removeProperty(PENDING);
+        if (pending != null) {
+            context.removeProperty(PENDING);
+        }
         RequestFacts facts = RequestFacts.of(context::getProperty);
         if (facts != null && pending != null && context.getEntity() instanceof SseEventSink) {
             encodeEvents(context, pending, facts);
             return;
         }
         Decision decided = (Decision) context.getProperty(DECIDED);
-        context.removeProperty(DECIDED);
+        if (decided != null) {
+            context.removeProperty(DECIDED);
+        }
         DictionaryRecorder recorder = null;
         if (context.getProperty(KEEP_AS_DICTIONARY) != null) {
             context.removeProperty(KEEP_AS_DICTIONARY);
@@ -263,7 +270,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             }
         } finally {
             // a streamed request body is done with by now
-            RequestDecompression.release(context::getProperty, context::removeProperty);
+            RequestDecompression.release(context);
         }
     }
 
@@ -287,7 +294,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             context.setOutputStream(eventStream(decision, headers, facts, context.getOutputStream(), false));
             context.proceed();
         } finally {
-            RequestDecompression.release(context::getProperty, context::removeProperty);
+            RequestDecompression.release(context);
         }
     }
 
@@ -305,7 +312,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         // (a listener, a recording, the debug log), an encoded one is too (its sizes and encoding time), and one sent
         // as it is has its bytes counted.
         boolean auto = facts != null && policy.auto() != null;
-        boolean measuring = (pending != null || decided != null) && policy.observation().measuring();
+        boolean measuring = (pending != null || decided != null) && policy.observation().observed();
         Metering metering = auto || measuring && pending != null ? new Metering(raw, auto) : null;
         Counting counted = metering == null && measuring ? new Counting(raw) : null;
         OutputStream sink = metering != null ? metering.link : counted != null ? counted : raw;
