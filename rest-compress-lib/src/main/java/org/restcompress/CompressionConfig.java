@@ -119,14 +119,15 @@ public final class CompressionConfig {
     }
 
     /**
-     * Whether the server chooses by cost among codings the client values equally ({@code preference=auto}); the
-     * {@link #preference()} order then only breaks ties.
+     * Whether the server chooses by cost among codings the client values equally where the client's link is known
+     * ({@code preference=auto}, the default); the {@link #preference()} order breaks ties, and decides where the link
+     * is not known.
      */
     public boolean auto() {
         return auto;
     }
 
-    /** With {@link #auto()}: the link speed, bits per second, assumed until responses show one. */
+    /** With {@link #auto()}: the link speed, bits per second, assumed for clients that send no hint; 0: none. */
     public long autoLinkSpeed() {
         return autoLinkSpeed;
     }
@@ -281,7 +282,7 @@ public final class CompressionConfig {
         /** The largest {@link #maxCodings} accepted. */
         public static final int MAX_MAX_CODINGS = 100;
         private List<String> preference = ConfigKeys.DEFAULT_PREFERENCE;
-        private boolean auto;
+        private boolean auto = true;
         private long autoLinkSpeed = ConfigKeys.DEFAULT_AUTO_LINK_SPEED;
         private DownlinkHint downlinkHint = DownlinkHint.WHEN_ASKED;
         private int threshold = ConfigKeys.DEFAULT_THRESHOLD;
@@ -345,9 +346,12 @@ public final class CompressionConfig {
             return this;
         }
 
-        /** With {@code preference=auto}: the link speed assumed until responses show one, bits per second. */
+        /**
+         * With {@code preference=auto}: the link speed, bits per second, assumed for clients that send no
+         * {@code Downlink}; 0 (the default) assumes none, and they get the listed order.
+         */
         public Builder autoLinkSpeed(long bitsPerSecond) {
-            this.autoLinkSpeed = atLeast(ConfigKeys.AUTO_LINK_SPEED, bitsPerSecond, 1000);
+            this.autoLinkSpeed = bitsPerSecond == 0 ? 0 : atLeast(ConfigKeys.AUTO_LINK_SPEED, bitsPerSecond, 1000);
             return this;
         }
 

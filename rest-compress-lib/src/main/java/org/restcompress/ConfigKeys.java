@@ -10,8 +10,9 @@ import java.util.List;
  * <table>
  * <caption>Keys</caption>
  * <tr><th>key</th><th>default</th></tr>
- * <tr><td>{@value #PREFERENCE}</td><td>{@code zstd, lz4, lzf, br, gzip, deflate}; {@code auto} first: by cost</td></tr>
- * <tr><td>{@value #AUTO_LINK_SPEED}</td><td>{@code 1gbit}</td></tr>
+ * <tr><td>{@value #PREFERENCE}</td><td>{@code auto, zstd, lz4, lzf, br, gzip, deflate}: by cost where the link is
+ * known</td></tr>
+ * <tr><td>{@value #AUTO_LINK_SPEED}</td><td>{@code none}</td></tr>
  * <tr><td>{@value #DOWNLINK_HINT}</td><td>{@code when-asked} (client side)</td></tr>
  * <tr><td>{@value #THRESHOLD}</td><td>{@value #DEFAULT_THRESHOLD} bytes</td></tr>
  * <tr><td>{@value #EXCLUDED_MEDIA_TYPES}</td><td>images, audio, video, archives, fonts</td></tr>
@@ -36,18 +37,20 @@ public final class ConfigKeys {
     public static final String PREFIX = "restcompress.";
     /**
      * The server's order among codings the client values equally, most preferred first. Starting with
-     * {@value #AUTO} ({@code auto} alone, or {@code auto, zstd, gzip}): among those codings and identity, each
-     * response gets the one expected to deliver it soonest, from the codecs' speeds and ratios on this application's
-     * responses, the link's speed and the CPU's load; the listed order breaks ties.
+     * {@value #AUTO} (the default: {@code auto, zstd, lz4, lzf, br, gzip, deflate}; or {@code auto, zstd, gzip}):
+     * link-aware. Where the client's link is known (its {@code Downlink} hint, which the server asks for with
+     * {@code Accept-CH}), each response gets, among those codings and identity, the one expected to deliver it
+     * soonest, from the codecs' speeds and ratios on this application's responses, the link's speed and the CPU's
+     * load; where nothing is known, the listed order decides. A list without {@code auto} pins that order.
      */
     public static final String PREFERENCE = PREFIX + "preference";
     /** The {@value #PREFERENCE} token that chooses by cost. */
     public static final String AUTO = "auto";
     /**
-     * Server side, with {@code preference=auto}: the link speed assumed for a client until its responses (or its
-     * {@code Downlink} hint) show one, in bits per second with an optional {@code kbit}, {@code mbit} or
-     * {@code gbit} unit: {@code 100mbit}. Slow links show themselves (their writes wait); fast ones rarely do, so the
-     * default is a fast one.
+     * Server side, with {@code preference=auto}: the link speed to assume for a client that sends no {@code Downlink}
+     * hint, in bits per second with an optional {@code kbit}, {@code mbit} or {@code gbit} unit ({@code 1gbit});
+     * then the server's own readings of its recent writes (to any client: behind a proxy they are the proxy's) refine
+     * it. {@code none} (the default) assumes nothing: such clients get the listed order.
      */
     public static final String AUTO_LINK_SPEED = PREFIX + "auto.link-speed";
     /**
@@ -124,7 +127,8 @@ public final class ConfigKeys {
      * one way only and checked by a CRC. Codings a registry lacks are skipped.
      */
     public static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "lz4", "lzf", "br", "gzip", "deflate");
-    public static final long DEFAULT_AUTO_LINK_SPEED = 1_000_000_000L;
+    /** No link speed is assumed ({@value #AUTO_LINK_SPEED} {@code none}): 0. */
+    public static final long DEFAULT_AUTO_LINK_SPEED = 0;
     public static final long DEFAULT_DICTIONARY_STORE_MAX_BYTES = 32L * 1024 * 1024;
     public static final int DEFAULT_DICTIONARY_STORE_MAX_ENTRIES = 1000;
     public static final long DEFAULT_DICTIONARY_MAX_SIZE = 1024 * 1024;

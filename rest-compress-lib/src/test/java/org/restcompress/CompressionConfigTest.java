@@ -81,7 +81,11 @@ class CompressionConfigTest {
                 Map.<String, Object>of("restcompress.preference", "Auto, gzip, zstd")::get);
         assertTrue(ordered.auto());
         assertEquals(List.of("gzip", "zstd"), ordered.preference());
-        assertFalse(CompressionConfig.defaults().auto());
+        assertTrue(CompressionConfig.defaults().auto(), "link-aware by default");
+        assertEquals(ConfigKeys.DEFAULT_PREFERENCE, CompressionConfig.defaults().preference());
+        CompressionConfig pinned = CompressionConfig.from(
+                Map.<String, Object>of("restcompress.preference", "zstd, gzip")::get);
+        assertFalse(pinned.auto(), "a list without auto pins its order");
         IllegalArgumentException late = assertThrows(IllegalArgumentException.class, () -> CompressionConfig.from(
                 Map.<String, Object>of("restcompress.preference", "gzip, auto")::get));
         assertTrue(late.getMessage().contains("'auto' may only come first"), late.getMessage());
@@ -89,7 +93,9 @@ class CompressionConfigTest {
 
     @Test
     void linkSpeedsReadWithTheirUnits() {
-        assertEquals(ConfigKeys.DEFAULT_AUTO_LINK_SPEED, CompressionConfig.defaults().autoLinkSpeed());
+        assertEquals(0, CompressionConfig.defaults().autoLinkSpeed(), "no link speed assumed by default");
+        assertEquals(0, CompressionConfig.from(Map.<String, Object>of("restcompress.auto.link-speed", "None")::get)
+                .autoLinkSpeed());
         for (Map.Entry<String, Long> e : Map.of("100mbit", 100_000_000L, "2.5 Gbit/s", 2_500_000_000L,
                 "512kbps", 512_000L, "1000000", 1_000_000L).entrySet()) {
             assertEquals(e.getValue(), CompressionConfig.from(

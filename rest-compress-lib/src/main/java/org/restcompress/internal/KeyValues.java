@@ -40,7 +40,8 @@ public final class KeyValues {
         string(lookup, DEBUG).ifPresent(v -> b.debug(flag(DEBUG, v)));
         string(lookup, ConfigKeys.DOWNLINK_HINT).ifPresent(v -> b.downlinkHints(downlinkHint(v)));
         string(lookup, ConfigKeys.AUTO_LINK_SPEED)
-                .ifPresent(v -> b.autoLinkSpeed(bitsPerSecond(ConfigKeys.AUTO_LINK_SPEED, v)));
+                .ifPresent(v -> b.autoLinkSpeed(v.trim().equalsIgnoreCase("none") ? 0
+                        : bitsPerSecond(ConfigKeys.AUTO_LINK_SPEED, v)));
         long storeBytes = string(lookup, ConfigKeys.DICTIONARY_STORE_MAX_BYTES)
                 .map(v -> size(ConfigKeys.DICTIONARY_STORE_MAX_BYTES, v))
                 .orElse(ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_BYTES);

@@ -76,7 +76,8 @@ public final class AutoCoding {
 
     /**
      * Auto for these codecs: the built-in figures at once, each codec measured in a background thread (milliseconds
-     * of work), the link assumed {@code configuredBitsPerSecond} until responses show otherwise.
+     * of work); for clients that say nothing of their link, {@code configuredBitsPerSecond} assumed until responses
+     * show otherwise, or (0) no link known.
      */
     public static AutoCoding start(List<ContentCodec> codecs, double configuredBitsPerSecond, Lifecycle lifecycle) {
         Map<String, CodingFigures> priors = new HashMap<>();
@@ -112,6 +113,19 @@ public final class AutoCoding {
             LOG.log(System.Logger.Level.WARNING, "rest-compress: measuring the codecs for auto failed; the built-in "
                     + "figures stay: " + e);
         }
+    }
+
+    /**
+     * Whether a request with this {@code Downlink} (or {@code null}) has a known link: a valid hint, or a speed
+     * configured to assume. Where it has none, the configured order decides and nothing is ranked.
+     */
+    public boolean knowsLink(String downlink) {
+        return link.assumes() || LinkSpeed.parseDownlink(downlink) > 0;
+    }
+
+    /** Whether a speed is assumed for clients that say nothing, and every response is timed to refine it. */
+    public boolean assumesLink() {
+        return link.assumes();
     }
 
     /** {@link #choose(List, String, double)} for a body of unknown size, taken to stream. */
@@ -307,7 +321,7 @@ public final class AutoCoding {
 
     /** What one response's writes showed of the link (0: nothing); ignored while the CPU is busy. */
     public void recordLink(double bitsPerSecond) {
-        if (cpu.getAsDouble() < TRUSTED_WAITS_LOAD && link.record(bitsPerSecond)) {
+        if (link.assumes() && cpu.getAsDouble() < TRUSTED_WAITS_LOAD && link.record(bitsPerSecond)) {
             version.incrementAndGet();
         }
     }

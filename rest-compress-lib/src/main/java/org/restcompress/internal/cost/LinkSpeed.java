@@ -3,9 +3,11 @@ package org.restcompress.internal.cost;
 import java.util.function.LongSupplier;
 
 /**
- * The expected speed of the link to a client: the client's own measurement ({@code Downlink}), else what the server's
- * recent responses showed ({@link WriteMeter}; to any client: Jakarta REST does not tell a client's address, and
- * behind a proxy it would name the proxy), else the configured speed. Measurements expire ({@link Measurement}).
+ * The expected speed of the link to a client: the client's own measurement ({@code Downlink}). Only where a speed is
+ * configured to assume for clients without one: else what the server's recent responses showed ({@link WriteMeter};
+ * to any client: Jakarta REST does not tell a client's address, and behind a proxy it would name the proxy), else
+ * that speed. With none configured (the default), a client that says nothing has no known link
+ * ({@link #estimate} returns null): its coding follows the configured order. Measurements expire ({@link Measurement}).
  */
 public final class LinkSpeed {
 
@@ -42,23 +44,29 @@ public final class LinkSpeed {
     private final LongSupplier clock;
     private final Measurement measured = new Measurement();
 
-    /** @param configured bits per second assumed before anything is measured */
+    /** @param configured bits per second assumed for clients that say nothing; 0: none, their link is unknown */
     public LinkSpeed(double configured) {
         this(configured, System::nanoTime);
     }
 
     LinkSpeed(double configured, LongSupplier clock) {
-        if (!(configured > 0)) {
-            throw new IllegalArgumentException("link speed must be positive: " + configured);
+        if (!(configured >= 0) || Double.isInfinite(configured)) {
+            throw new IllegalArgumentException("link speed must be positive or 0 (none): " + configured);
         }
         this.configured = configured;
         this.clock = clock;
     }
 
-    /** The estimate for one request; {@code downlink} is its {@code Downlink} header (Mbit/s), or {@code null}. */
+    /**
+     * The estimate for one request; {@code downlink} is its {@code Downlink} header (Mbit/s), or {@code null}. Null
+     * when the link is not known: no valid hint, and no speed to assume.
+     */
     public Estimate estimate(String downlink) {
-        Estimate observed = observed();
         double hint = parseDownlink(downlink);
+        if (!assumes()) { // only the client's own word: another client's reading says nothing of this one's link
+            return hint > 0 ? new Estimate(hint * 1e6, Source.DOWNLINK) : null;
+        }
+        Estimate observed = observed();
         if (hint > 0) {
             double bits = hint * 1e6;
             // Exactly the cap only says "at least" (a browser); a faster measurement knows more. The library's
@@ -77,9 +85,14 @@ public final class LinkSpeed {
         return new Estimate(configured, Source.CONFIGURED);
     }
 
-    /** The speed assumed while nothing is known. */
+    /** The speed assumed while nothing is known; 0: none. */
     public double configured() {
         return configured;
+    }
+
+    /** Whether a speed is assumed for clients that say nothing (and the server's readings refine it). */
+    public boolean assumes() {
+        return configured > 0;
     }
 
     /** What one response showed ({@link WriteMeter#bitsPerSecond()}); 0 shows nothing. Whether it counted. */

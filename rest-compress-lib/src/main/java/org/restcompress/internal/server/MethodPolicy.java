@@ -197,9 +197,10 @@ final class MethodPolicy {
     }
 
     /**
-     * With {@code preference=auto}: the negotiated choice, if the client values several candidates equally, made
-     * again by cost; with the estimate that says why ({@code null} when there was nothing to choose). A client
-     * revalidating a copy in one of the candidates gets that coding: its 304 is cheaper than any body.
+     * With {@code preference=auto}: the negotiated choice, if the client values several candidates equally and its
+     * link is known, made again by cost; with the estimate that says why ({@code null} when there was nothing to
+     * choose, or nothing known to choose by). A client revalidating a copy in one of the candidates gets that coding:
+     * its 304 is cheaper than any body.
      */
     AutoCoding.Pick chooseByCost(Negotiated negotiated, MultivaluedMap<String, String> headers) {
         if (auto == null || negotiated.reason() != Reason.NEGOTIATED || negotiated.equallyValued().size() < 2) {
@@ -209,7 +210,11 @@ final class MethodPolicy {
         if (cached != null) {
             return AutoCoding.Pick.of(cached, "cached copy");
         }
-        return auto.choose(negotiated.equallyValued(), headers.getFirst(DOWNLINK), bodies);
+        String downlink = headers.getFirst(DOWNLINK);
+        if (!auto.knowsLink(downlink)) {
+            return null; // nothing known of this client's link: the configured order, as without auto
+        }
+        return auto.choose(negotiated.equallyValued(), downlink, bodies);
     }
 
     /**

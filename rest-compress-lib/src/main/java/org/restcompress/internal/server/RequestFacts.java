@@ -9,6 +9,7 @@ import org.restcompress.internal.cost.AutoCoding;
 import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.negotiation.Negotiated;
 import org.restcompress.observe.Decision;
+import org.restcompress.observe.Reason;
 
 /**
  * What one request brought, settled once by {@link RequestFactsFilter} before the resource method runs and never
@@ -41,10 +42,11 @@ record RequestFacts(Negotiated negotiated, List<ContentCodec> requestCodings, bo
         return byCost == null ? null : byCost.describe();
     }
 
-    /** {@code decision} with what these facts add to its description. */
+    /** {@code decision} with what these facts add to its description: auto's estimate where auto chose. */
     Decision annotate(Decision decision) {
-        return unusedDictionary == null && byCost == null ? decision
-                : decision.withNotes(unusedDictionary, estimate());
+        String estimate = decision.reason() == Reason.AUTO ? estimate() : null;
+        return unusedDictionary == null && estimate == null ? decision
+                : decision.withNotes(unusedDictionary, estimate);
     }
 
     void keep(ContainerRequestContext request) {

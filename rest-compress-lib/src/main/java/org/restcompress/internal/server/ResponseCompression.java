@@ -77,10 +77,21 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         this.policy = policy;
     }
 
-    /** Adds {@code Downlink} to {@code Accept-CH} (the application's own hints kept): clients send it when asked. */
+    /**
+     * Adds {@code Downlink} to {@code Accept-CH} (the application's own hints kept): clients send it when asked, and
+     * a known link lets auto choose by cost. No {@code Critical-CH}: without the hint the configured order decides,
+     * which is right on slow links, and the browser's retry of a navigation to send it costs a round trip, more than
+     * sending a body as it is could save on a fast one. Browsers take {@code Accept-CH} from navigations only: an
+     * application whose pages call its API from a browser sends it on its HTML too (the demo's landing page does).
+     */
     private static void askForDownlink(MultivaluedMap<String, Object> headers) {
+        List<Object> asked = headers.get(ACCEPT_CH);
+        if (asked == null || asked.isEmpty()) {
+            headers.add(ACCEPT_CH, MethodPolicy.DOWNLINK);
+            return;
+        }
         List<String> present = new ArrayList<>();
-        headers.getOrDefault(ACCEPT_CH, List.of()).forEach(value -> present.add(String.valueOf(value)));
+        asked.forEach(value -> present.add(String.valueOf(value)));
         if (!HeaderLists.names(present, MethodPolicy.DOWNLINK)) {
             headers.add(ACCEPT_CH, MethodPolicy.DOWNLINK);
         }
@@ -91,7 +102,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         MultivaluedMap<String, Object> headers = response.getHeaders();
         DictionaryUse dictionaryUse = policy.dictionaryUse();
         Vary.add(headers, dictionaryUse != null ? Vary.WITH_DICTIONARY : Vary.ACCEPT_ENCODING);
-        if (policy.auto() != null) {
+        if (policy.auto() != null && !policy.offered().isEmpty()) { // where the hint could change a choice
             askForDownlink(headers);
         }
         RequestFacts facts = RequestFacts.of(request, policy);
@@ -311,7 +322,10 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         // With preference=auto every response is timed: its writes show the link, its encoder the codec. Observed
         // (a listener, a recording, the debug log), an encoded one is too (its sizes and encoding time), and one sent
         // as it is has its bytes counted.
-        boolean auto = facts != null && policy.auto() != null;
+        // auto learns from the responses it chose for (the codecs on this application's bodies, the server's work), and
+        // from every response where it assumes a link for clients that say nothing (the server's writes show it)
+        boolean auto = facts != null && policy.auto() != null
+                && (facts.byCost() != null || policy.auto().assumesLink());
         boolean measuring = (pending != null || decided != null) && policy.observation().observed();
         Metering metering = auto || measuring && pending != null ? new Metering(raw, auto) : null;
         Counting counted = metering == null && measuring ? new Counting(raw) : null;

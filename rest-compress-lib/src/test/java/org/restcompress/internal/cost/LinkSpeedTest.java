@@ -2,6 +2,8 @@ package org.restcompress.internal.cost;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,6 +45,20 @@ class LinkSpeedTest {
         // a guess is no measurement: the hint wins over the configured speed
         assertEquals(new LinkSpeed.Estimate(10e6, LinkSpeed.Source.DOWNLINK),
                 new LinkSpeed(1e9, now::get).estimate("10"));
+    }
+
+    @Test
+    void withNoSpeedToAssumeOnlyTheClientsOwnWordIsALink() {
+        LinkSpeed unknown = new LinkSpeed(0, now::get);
+        assertFalse(unknown.assumes());
+        assertNull(unknown.estimate(null), "nothing known: no estimate, the configured order decides");
+        assertNull(unknown.estimate("fast"));
+        unknown.record(500e6); // another client's reading says nothing of this one's link
+        assertNull(unknown.estimate(null));
+        // a browser's capped 10 stays 10: no other client's measurement stands in for it
+        assertEquals(new LinkSpeed.Estimate(10e6, LinkSpeed.Source.DOWNLINK), unknown.estimate("10"));
+        assertTrue(link.assumes());
+        assertThrows(IllegalArgumentException.class, () -> new LinkSpeed(-1));
     }
 
     @Test
