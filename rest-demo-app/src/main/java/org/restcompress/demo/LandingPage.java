@@ -30,6 +30,9 @@ public class LandingPage extends HttpServlet {
         response.setContentType("text/html;charset=UTF-8");
         response.setContentLength(page.length);
         response.setHeader("Cache-Control", "no-cache");
+        // Browsers take client hints from navigations only: asked here, the page's own calls to /rest carry Downlink,
+        // and the library chooses their coding by the browser's link
+        response.setHeader("Accept-CH", "Downlink");
         response.getOutputStream().write(page);
     }
 }

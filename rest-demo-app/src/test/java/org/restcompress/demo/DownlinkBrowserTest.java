@@ -1,0 +1,95 @@
+package org.restcompress.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.restcompress.it.Http;
+
+/**
+ * The default, link-aware choice with a real browser: the landing page asks for {@code Downlink} ({@code Accept-CH}),
+ * Chromium then sends it on the page's own calls to the API, and the server chooses their coding by it
+ * ({@code reason=auto}, the estimate naming the browser's downlink); a client that says nothing of its link gets the
+ * configured order ({@code reason=negotiated}). The demo runs with {@code restcompress.debug} so that the decision can
+ * be read from the page. Skipped where Chromium or its driver is missing, except under CI.
+ */
+class DownlinkBrowserTest {
+
+    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Paths.get("/usr/bin/chromedriver");
+    private static DemoServer demo;
+
+    @BeforeAll
+    static void start() throws Exception {
+        if (System.getenv("CI") != null) {
+            assertTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+                    "CI must install Debian's chromium and chromium-driver");
+        }
+        assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "chromium is not installed");
+        System.setProperty("restcompress.debug", "true"); // read once, when the application deploys
+        try {
+            demo = DemoServer.start("127.0.0.1", 0);
+        } finally {
+            System.clearProperty("restcompress.debug");
+        }
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (demo != null) {
+            demo.close();
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void chromiumSendsDownlinkOnceAskedAndTheChoiceFollowsIt() throws Exception {
+        String plain = Http.get(demo.restUri().resolve("static/any"), "Accept-Encoding", "gzip, deflate, br, zstd")
+                .header("Compression-Decision");
+        assertEquals("zstd; reason=negotiated", plain, "no hint, no link known: the configured order");
+
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        Path profile = Redeploys.emptyDirectory("downlink-browser");
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--user-data-dir=" + profile);
+        ChromeDriver browser = new ChromeDriver(service, options);
+        try {
+            browser.get(demo.restUri().resolve("/").toString()); // the page: Accept-CH: Downlink
+            @SuppressWarnings("unchecked")
+            Map<String, Object> seen = (Map<String, Object>) browser.executeAsyncScript(
+                    "var done = arguments[arguments.length - 1];"
+                    + "fetch('rest/static/any', {headers: {Accept: 'application/json'}})"
+                    + ".then(function (r) { return r.arrayBuffer().then(function () {"
+                    + "  done({decision: r.headers.get('Compression-Decision'),"
+                    + "        coding: r.headers.get('Content-Encoding'),"
+                    + "        downlink: navigator.connection ? String(navigator.connection.downlink) : null});"
+                    + "}); })"
+                    + ".catch(function (e) { done({decision: 'failed: ' + e}); });");
+            System.out.println("Chromium after Accept-CH: " + seen);
+            String decision = String.valueOf(seen.get("decision"));
+            assertTrue(decision.contains("; reason=auto; estimate=\""), "chosen by cost: " + seen);
+            assertTrue(decision.contains("Mbit/s downlink"), "by the browser's own Downlink: " + seen);
+            assertFalse(decision.startsWith("identity"), "a browser's downlink is at most 10 Mbit/s (its cap): a "
+                    + "1.8 MB document is worth coding there: " + seen);
+            assertEquals(decision.substring(0, decision.indexOf(';')), seen.get("coding"), seen.toString());
+        } finally {
+            browser.quit();
+            service.stop();
+        }
+    }
+}
