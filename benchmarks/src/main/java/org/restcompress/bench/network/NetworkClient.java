@@ -43,8 +43,12 @@ public final class NetworkClient {
 
     static final List<String> CODINGS = List.of("identity", "zstd", "lz4", "lzf", "br", "gzip", "deflate");
     /** The rows, measured in turn. */
-    static final List<String> ROWS = List.of("auto", "identity", "zstd", "lz4", "lzf", "br", "gzip", "deflate");
+    static final List<String> ROWS = List.of("auto", "no-hint", "identity", "zstd", "lz4", "lzf", "br", "gzip",
+            "deflate");
+    /** A client accepting every coding that sends {@code Downlink} (once the server asked), as the library's does. */
     static final String AUTO = "auto";
+    /** A client accepting every coding that says nothing of its link, as curl does. */
+    static final String NO_HINT = "no-hint";
     /**
      * The 100 KB document is measured this many times as often: its requests take a few milliseconds, and this
      * machine's pauses (a collection, a descheduled thread) lengthen a quarter of them by as much again, so a median
@@ -162,7 +166,8 @@ public final class NetworkClient {
     private static Fetched fetch(URI url, String coding) throws IOException {
         HttpURLConnection c = (HttpURLConnection) url.toURL().openConnection();
         boolean auto = coding.equals(AUTO);
-        c.setRequestProperty("Accept-Encoding", auto ? String.join(", ", CODINGS.subList(1, CODINGS.size()))
+        boolean any = auto || coding.equals(NO_HINT);
+        c.setRequestProperty("Accept-Encoding", any ? String.join(", ", CODINGS.subList(1, CODINGS.size()))
                 : coding + ", *;q=0");
         c.setReadTimeout(120_000);
         String hint = auto && downlink.fresh(System.nanoTime()) ? downlink.downlinkValue() : null;
@@ -171,7 +176,7 @@ public final class NetworkClient {
         }
         String header = c.getHeaderField("Content-Encoding");
         String sent = header == null ? "identity" : header;
-        if (c.getResponseCode() != 200 || !auto && !Objects.equals(coding, sent)) {
+        if (c.getResponseCode() != 200 || !any && !Objects.equals(coding, sent)) {
             throw new IOException(url + ": " + c.getResponseCode() + " in " + sent + ", asked for " + coding);
         }
         ContentCodec codec = CODECS.find(sent).orElseThrow(() -> new IOException("unknown coding " + sent));

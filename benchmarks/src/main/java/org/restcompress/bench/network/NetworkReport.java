@@ -50,6 +50,7 @@ public final class NetworkReport {
     static {
         LINKS.put("10mbit", 10_000_000L);
         LINKS.put("100mbit", 100_000_000L);
+        LINKS.put("500mbit", 500_000_000L);
         LINKS.put("1gbit", 1_000_000_000L);
         LINKS.put("unshaped", 0L); // the veth pair as it is: several Gbit/s, the CPUs being the limit
     }
@@ -88,13 +89,13 @@ public final class NetworkReport {
         try {
             setUp();
             Files.createDirectories(Paths.get("target"));
-            // preference=auto: the auto row's client accepts every coding; the others accept one, so auto has
-            // nothing to choose for them. Not restcompress.debug: its Compression-Decision header, long with auto's
-            // estimate, cost the auto row about 0.2 ms per response here (and production runs without it).
+            // The library's default (preference=auto: link-aware, the listed order where the link is not known):
+            // the auto and no-hint rows' clients accept every coding; the others accept one, so there is nothing to
+            // choose for them. Not restcompress.debug: its Compression-Decision header, long with auto's estimate,
+            // cost the auto row about 0.2 ms per response here (and production runs without it).
             List<String> serve = new ArrayList<>(List.of("ip", "netns", "exec", SERVER));
             serve.addAll(pinned(true));
-            serve.addAll(List.of("env", "PORT=8080", java(), "-Xmx1g", "-Drestcompress.preference=auto",
-                    "-jar", demoJar.toString()));
+            serve.addAll(List.of("env", "PORT=8080", java(), "-Xmx1g", "-jar", demoJar.toString()));
             server = new ProcessBuilder(serve).redirectErrorStream(true)
                     .redirectOutput(new File("target/network-server.log")).start();
             String base = "http://" + SERVER_IP + ":8080/rest/";
@@ -276,13 +277,16 @@ public final class NetworkReport {
                 .append("Command (as root): `cd benchmarks && java -cp target/benchmarks.jar ")
                 .append("org.restcompress.bench.network.NetworkReport`")
                 .append(" (or `benchmarks/run-all.sh`).\n\n")
-                .append("The demo server (`rest-demo-app.jar`, with `restcompress.preference=auto`) in one network ")
+                .append("The demo server (`rest-demo-app.jar` with the library's defaults: `preference=auto`, link-aware) ")
+                .append("in one network ")
                 .append("namespace, the client in another, a veth pair between them shaped by a `tc tbf` token bucket ")
                 .append("on both ends (a bucket of 2 ms of traffic, at least 16 KB; no segmentation offload); ")
                 .append("*unshaped* is the veth pair as it is. ")
                 .append("This kernel has no `netem`, so the link adds no delay of its own. Each fixed row is a client ")
                 .append("accepting exactly one coding; the *auto* row is a client accepting every coding (identity ")
-                .append("implicitly, as browsers do) and sending `Downlink` as the library's client does. Bodies are ")
+                .append("implicitly, as browsers do) and sending `Downlink` as the library's client does (the server ")
+                .append("asks for it); the *no-hint* row accepts every coding and says nothing of its link, as curl. ")
+                .append("Bodies are ")
                 .append("decoded as they arrive with the library's codecs; *time* is the median of ").append(runs)
                 .append(" requests (of the 100 KB document ").append(runs * NetworkClient.SMALL_RUNS)
                 .append("), or as many more as rounds of every row fit in ")
@@ -395,7 +399,7 @@ public final class NetworkReport {
      */
     private static void auto(StringBuilder md, List<String> links, List<String> documents,
             Map<String, List<String[]>> measured) {
-        md.append("\n## auto (`restcompress.preference=auto`)\n\n")
+        md.append("\n## The default (`preference=auto`: link-aware) for a client that sends `Downlink`\n\n")
                 .append("Targets: never slower than identity (within the ").append(Math.round(TIE * 100))
                 .append(" % this machine's noise allows), within ").append(Math.round(AUTO_TARGET * 100))
                 .append(" % of the best fixed coding. The verdict compares the medians. In brackets, the central 95 % ")
@@ -442,6 +446,37 @@ public final class NetworkReport {
         md.append(String.format(Locale.ROOT, "%nTargets met in %d of %d.%n%nThe link as the auto client measured "
                 + "it, its last `Downlink` (Mbit/s; the second half of each body, read as the library's client "
                 + "does):%n%n", met, all)).append(reasons);
+        noHint(md, links, documents, measured);
+    }
+
+    /**
+     * The no-hint row against the configured order's first coding (zstd): with nothing known of the link, the default
+     * must do what the order does.
+     */
+    private static void noHint(StringBuilder md, List<String> links, List<String> documents,
+            Map<String, List<String[]>> measured) {
+        md.append("\n## A client that sends no hint\n\n")
+                .append("Target: it gets what the configured order gives (its first coding, zstd), at zstd's time.\n\n")
+                .append("| document | link | no-hint ms | sent | zstd ms | no-hint / zstd | target |\n")
+                .append("|---|---|---:|---|---:|---:|---|\n");
+        int met = 0;
+        int all = 0;
+        for (String document : documents) {
+            for (String link : links) {
+                String[] row = row(measured.get(link), document, NetworkClient.NO_HINT);
+                double ms = Double.parseDouble(row[4]);
+                double zstdMs = time(measured, link, document, "zstd");
+                double[] ratio = Stats.ratioOfMedians95(samples(row),
+                        samples(row(measured.get(link), document, "zstd")), 2014);
+                boolean ok = row[5].matches("zstdx\\d+");
+                met += ok ? 1 : 0;
+                all++;
+                md.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %s | %.2f | %.2f (%.2f-%.2f) | %s |%n",
+                        document, link, ms, row[5], zstdMs, ms / zstdMs, ratio[0], ratio[1],
+                        ok ? "met" : "**missed**"));
+            }
+        }
+        md.append(String.format(Locale.ROOT, "%nSent as the configured order says in %d of %d.%n", met, all));
     }
 
     /** A row's milliseconds, request by request. */

@@ -25,8 +25,9 @@ import org.restcompress.CompressionFeature;
 /**
  * The demo's stack (RESTEasy 6.2 on Jetty 12) serving the same documents three ways, side by side in one server:
  * {@code /plain/{doc}} as is (RESTEasy's gzip off), {@code /resteasy/gzip/{doc}} through RESTEasy's own gzip ({@code resteasy.allowGzip} and
- * its {@code @GZIP}), and {@code /ours/{doc}} through rest-compress ({@code @Compressed}, the coding chosen by the
- * client's Accept-Encoding), and {@code /auto/{doc}} the same with {@code restcompress.preference=auto}. The JAX-RS applications are separate so that neither's interceptors see the
+ * its {@code @GZIP}), and {@code /ours/{doc}} through rest-compress ({@code @Compressed}, its defaults: the client's
+ * Accept-Encoding, by cost where the client's link is known), and {@code /auto/{doc}} the same choosing by cost for
+ * every client, a link assumed. The JAX-RS applications are separate so that neither's interceptors see the
  * other's responses. Bodies are byte arrays: serialization would cost every variant the same and hide our layer.
  */
 public final class ThroughputServer implements AutoCloseable {
@@ -96,7 +97,11 @@ public final class ThroughputServer implements AutoCloseable {
         }
     }
 
-    /** rest-compress choosing by cost ({@code restcompress.preference=auto}). */
+    /**
+     * rest-compress choosing by cost for every client, a link assumed for those that say nothing
+     * ({@code restcompress.preference=auto}, {@code restcompress.auto.link-speed=1gbit}: auto before it became the
+     * default).
+     */
     public static final class OursAuto extends Application {
         @Override
         public Set<Class<?>> getClasses() {
@@ -105,7 +110,7 @@ public final class ThroughputServer implements AutoCloseable {
 
         @Override
         public Map<String, Object> getProperties() {
-            return Map.of("restcompress.preference", "auto");
+            return Map.of("restcompress.preference", "auto", "restcompress.auto.link-speed", "1gbit");
         }
     }
 
