@@ -3,19 +3,13 @@ package org.restcompress.demo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.restcompress.it.Http;
 
 /**
@@ -27,17 +21,11 @@ import org.restcompress.it.Http;
  */
 class DownlinkBrowserTest {
 
-    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Paths.get("/usr/bin/chromedriver");
     private static DemoServer demo;
 
     @BeforeAll
     static void start() throws Exception {
-        if (System.getenv("CI") != null) {
-            assertTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-                    "CI must install Debian's chromium and chromium-driver");
-        }
-        assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "chromium is not installed");
+        Chromium.assumeInstalled();
         System.setProperty("restcompress.debug", "true"); // read once, when the application deploys
         try {
             demo = DemoServer.start("127.0.0.1", 0);
@@ -60,15 +48,8 @@ class DownlinkBrowserTest {
                 .header("Compression-Decision");
         assertEquals("zstd; reason=negotiated", plain, "no hint, no link known: the configured order");
 
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        Path profile = Redeploys.emptyDirectory("downlink-browser");
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--user-data-dir=" + profile);
-        ChromeDriver browser = new ChromeDriver(service, options);
-        try {
+        try (Chromium chromium = Chromium.start(Redeploys.emptyDirectory("downlink-browser"), options -> { })) {
+            ChromeDriver browser = chromium.driver;
             browser.get(demo.restUri().resolve("/").toString()); // the page: Accept-CH: Downlink
             @SuppressWarnings("unchecked")
             Map<String, Object> seen = (Map<String, Object>) browser.executeAsyncScript(
@@ -87,9 +68,6 @@ class DownlinkBrowserTest {
             assertFalse(decision.startsWith("identity"), "a browser's downlink is at most 10 Mbit/s (its cap): a "
                     + "1.8 MB document is worth coding there: " + seen);
             assertEquals(decision.substring(0, decision.indexOf(';')), seen.get("coding"), seen.toString());
-        } finally {
-            browser.quit();
-            service.stop();
         }
     }
 }

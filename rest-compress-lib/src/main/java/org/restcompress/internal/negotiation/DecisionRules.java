@@ -78,8 +78,8 @@ public final class DecisionRules {
         return decide(NO_METHOD, facts, null);
     }
 
-    /** {@link #decide(Identities, Facts, Decision.DictionaryKind)} for {@code method}. */
-    public static Decision decide(String method, Facts facts, Decision.DictionaryKind dictionary) {
+    /** {@link #decide(Identities, Facts, Decision.DictionaryKind)} for {@code method}; for tests: makes its identities. */
+    static Decision decide(String method, Facts facts, Decision.DictionaryKind dictionary) {
         return decide(new Identities(method), facts, dictionary);
     }
 
