@@ -78,7 +78,7 @@ public final class DecisionRules {
         return decide(NO_METHOD, facts, null);
     }
 
-    /** {@link #decide(Identities, Facts, Decision.DictionaryKind)} for {@code method}; for tests: makes its identities. */
+    /** As {@link #decide(Identities, Facts, Decision.DictionaryKind)}, making the identities each call: tests. */
     static Decision decide(String method, Facts facts, Decision.DictionaryKind dictionary) {
         return decide(new Identities(method), facts, dictionary);
     }
