@@ -46,6 +46,16 @@ class TestRuntimeTest {
         assertEquals(expected, apiVersion());
     }
 
+    /** {@code -Drestcompress.it.runtime-version=4.0.2}: the implementation's jar is that version. */
+    @Test
+    void implementationIsTheExpectedVersion() {
+        String expected = System.getProperty("restcompress.it.runtime-version");
+        if (expected != null) {
+            String jar = jarOf(RuntimeDelegate.getInstance().getClass());
+            assertTrue(jar.endsWith("-" + expected + ".jar"), expected + " expected, the implementation is " + jar);
+        }
+    }
+
     private static String jarOf(Class<?> type) {
         String location = String.valueOf(type.getProtectionDomain().getCodeSource().getLocation());
         return location.substring(location.lastIndexOf('/', location.length() - 2) + 1);

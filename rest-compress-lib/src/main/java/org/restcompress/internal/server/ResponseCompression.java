@@ -161,9 +161,14 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         publish(context::getProperty, context::setProperty, decision);
     }
 
-    /** The one decision for this response, from its settled facts and what the request brought. */
+    /**
+     * The one decision for this response, from its settled facts and what the request brought. Its notes (auto's
+     * estimate, an unused dictionary) are words for people: built only where someone reads them, the header or an
+     * observer, as describing the estimate costs more than choosing by it.
+     */
     private Decision decide(DecisionRules.Facts settled, RequestFacts facts) {
-        return facts.annotate(DecisionRules.decide(policy.identities(), settled, facts.dictionaryKind()));
+        Decision decision = DecisionRules.decide(policy.identities(), settled, facts.dictionaryKind());
+        return policy.debug() || policy.observation().observed() ? facts.annotate(decision) : decision;
     }
 
     /**
