@@ -111,6 +111,17 @@ public final class CompressionConfig {
     }
 
     /**
+     * A builder holding every setting {@code properties} has, read as {@link #from(Map)} reads them, for what only code
+     * can add (listeners, an exclusion predicate): how a framework's own configuration reaches the library.
+     *
+     * @throws IllegalArgumentException naming the key of a malformed value
+     */
+    public static Builder builder(Map<String, ?> properties) {
+        Map<String, Object> copy = new LinkedHashMap<>(properties);
+        return KeyValues.readAll(copy::get, copy.keySet());
+    }
+
+    /**
      * Server preference among codings the client values equally, most preferred first ({@value ConfigKeys#AUTO}
      * left out: see {@link #auto()}).
      */

@@ -1,0 +1,94 @@
+package org.restcompress.spring;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Map;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.servlet.ServletContainer;
+import org.restcompress.CompressionConfig;
+import org.restcompress.CompressionFeature;
+import org.restcompress.micrometer.CompressionMetrics;
+import org.restcompress.observe.CompressionListener;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jersey.autoconfigure.JerseyProperties;
+import org.springframework.boot.jersey.autoconfigure.ResourceConfigCustomizer;
+import org.springframework.boot.web.servlet.ServletRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+/**
+ * rest-compress on Spring Boot's Jersey: the {@link CompressionFeature} registered on the application's
+ * {@link ResourceConfig}, configured from {@link RestCompressProperties} (or the application's own
+ * {@link CompressionConfig} bean), with every {@link CompressionListener} bean as a listener; where Micrometer and
+ * {@code rest-compress-micrometer} are present, {@link CompressionMetrics} bound to Spring's registry.
+ */
+@AutoConfiguration(
+        beforeName = "org.springframework.boot.jersey.autoconfigure.JerseyAutoConfiguration",
+        afterName = "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration")
+@ConditionalOnClass({ResourceConfig.class, ResourceConfigCustomizer.class})
+@EnableConfigurationProperties(RestCompressProperties.class)
+public class RestCompressAutoConfiguration {
+
+    /**
+     * The settings: the typed keys first, then Spring's {@link Environment} for the keys of codecs the properties do
+     * not name ({@code restcompress.<coding>.<name>} of a codec of the application's own). Checked here, once: a bad
+     * value fails the start naming its key.
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public CompressionConfig restCompressConfig(RestCompressProperties properties, Environment environment,
+            ObjectProvider<CompressionListener> listeners) {
+        Map<String, Object> keys = properties.keys();
+        CompressionConfig.Builder builder = CompressionConfig.builder(keys)
+                .codecSettings(key -> keys.containsKey(key) ? keys.get(key) : environment.getProperty(key));
+        listeners.orderedStream().forEach(builder::listener);
+        return builder.build();
+    }
+
+    @Bean
+    public ResourceConfigCustomizer restCompressFeature(CompressionConfig config) {
+        return resourceConfig -> resourceConfig.register(new CompressionFeature(config));
+    }
+
+    /**
+     * Jersey's servlet starts with the application rather than at the first request (Boot's default there), so that
+     * what only the running feature can check (codings named in the preference, codec settings) fails the start,
+     * naming its key, instead of every request. A {@code spring.jersey.servlet.load-on-startup} the application set
+     * is kept.
+     */
+    @Bean
+    public static BeanPostProcessor restCompressJerseyAtStartup(ObjectProvider<JerseyProperties> jersey) {
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessBeforeInitialization(Object bean, String beanName) {
+                if (bean instanceof ServletRegistrationBean<?> registration
+                        && registration.getServlet() instanceof ServletContainer) {
+                    JerseyProperties set = jersey.getIfAvailable();
+                    if (set == null || set.getServlet().getLoadOnStartup() < 0) {
+                        registration.setLoadOnStartup(1);
+                    }
+                }
+                return bean;
+            }
+        };
+    }
+
+    /** The meters, where the application has a registry: Boot binds them to it, the settings above listen to them. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass({MeterRegistry.class, CompressionMetrics.class})
+    @ConditionalOnBean(MeterRegistry.class)
+    static class Metrics {
+
+        @Bean
+        @ConditionalOnMissingBean
+        CompressionMetrics restCompressMetrics() {
+            return new CompressionMetrics();
+        }
+    }
+}

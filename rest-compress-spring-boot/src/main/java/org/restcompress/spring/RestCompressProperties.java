@@ -1,0 +1,464 @@
+package org.restcompress.spring;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.restcompress.CompressionConfig;
+import org.restcompress.ConfigKeys;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * The library's {@code restcompress.*} keys as Spring configuration properties: bound from
+ * {@code application.properties}, YAML, profiles and environment variables with Spring's relaxed names, each typed
+ * (a malformed value fails the start naming its key), then checked by the library as on every other runtime (a value
+ * out of range fails likewise). A key left unset keeps the library's default. Sizes take Spring's units
+ * ({@code 10MB}, {@code 64KB}; powers of 1024, as the library's {@code 10M}).
+ */
+@ConfigurationProperties(prefix = "restcompress")
+public class RestCompressProperties {
+
+    /**
+     * Server: codings by preference, auto first for the link-aware choice (default auto, zstd, lz4, lzf, br, gzip,
+     * deflate); a list without auto pins that order. Client: the Accept-Encoding order.
+     */
+    private List<String> preference;
+    /** When the client says how fast its link is (Downlink), and to whom the library's client says it. */
+    private final Auto auto = new Auto();
+    /** Client: to which origins requests carry Downlink (default when-asked: those that sent Accept-CH: Downlink). */
+    private CompressionConfig.DownlinkHint downlinkHint;
+    /** Bodies shorter than this are sent unencoded (default 1KB). */
+    private DataSize threshold;
+    /** Response media types never encoded; wildcards allowed (default: images, audio, video, archives, fonts). */
+    private List<String> excludedMediaTypes;
+    /** Largest decoded request body: beyond it, 413 (default 10MB). */
+    private DataSize maxDecodedSize;
+    /** Most codings one body may stack, 1 to 100: beyond it, 415 (default 3). */
+    private Integer maxCodings;
+    /** Client: the coding of request bodies (default identity). */
+    private String requestCoding;
+    /** Largest growth of a decoded body over its coded size, after 64 KB: beyond it, 413 (default 0: off). */
+    private Integer maxExpansionRatio;
+    /** Development only: the Compression-Decision header on every response of an annotated method. */
+    private Boolean debug;
+    /** Where responses kept as dictionaries live and how shared dictionaries are served. */
+    private final Dictionary dictionary = new Dictionary();
+    /** Shared dictionaries for @SharedDictionary("name"), by name: classpath:resource or a file path. */
+    private Map<String, String> sharedDictionary = new LinkedHashMap<>();
+    /** gzip's settings. */
+    private final Gzip gzip = new Gzip();
+    /** deflate's settings. */
+    private final Deflate deflate = new Deflate();
+    /** zstd's settings. */
+    private final Zstd zstd = new Zstd();
+    /** brotli's settings. */
+    private final Br br = new Br();
+    /** LZF's settings. */
+    private final Lzf lzf = new Lzf();
+    /** LZ4's settings. */
+    private final Lz4 lz4 = new Lz4();
+
+    /**
+     * The keys that are set, by the library's names ({@code restcompress.max-decoded-size}), their values in the
+     * library's syntax: what {@link CompressionConfig#builder(Map)} reads.
+     */
+    public Map<String, Object> keys() {
+        Keys k = new Keys();
+        k.list(ConfigKeys.PREFERENCE, preference);
+        k.put(ConfigKeys.AUTO_LINK_SPEED, auto.linkSpeed);
+        k.put(ConfigKeys.DOWNLINK_HINT, downlinkHint == null ? null : downlinkHint.token());
+        k.size(ConfigKeys.THRESHOLD, threshold);
+        k.list(ConfigKeys.EXCLUDED_MEDIA_TYPES, excludedMediaTypes);
+        k.size(ConfigKeys.MAX_DECODED_SIZE, maxDecodedSize);
+        k.put(ConfigKeys.MAX_CODINGS, maxCodings);
+        k.put(ConfigKeys.REQUEST_CODING, requestCoding);
+        k.put(ConfigKeys.MAX_EXPANSION_RATIO, maxExpansionRatio);
+        k.put(ConfigKeys.DEBUG, debug);
+        k.put(ConfigKeys.DICTIONARY_STORE, dictionary.store);
+        k.size(ConfigKeys.DICTIONARY_STORE_MAX_BYTES, dictionary.storeMaxBytes);
+        k.put(ConfigKeys.DICTIONARY_STORE_MAX_ENTRIES, dictionary.storeMaxEntries);
+        k.size(ConfigKeys.DICTIONARY_MAX_SIZE, dictionary.maxSize);
+        k.put(ConfigKeys.DICTIONARY_CROSS_ORIGIN, dictionary.crossOrigin);
+        k.put(ConfigKeys.DICTIONARY_PATH, dictionary.path);
+        sharedDictionary.forEach((name, location) -> k.put(ConfigKeys.SHARED_DICTIONARY_PREFIX + name, location));
+        k.put(ConfigKeys.codecKey("gzip", "level"), gzip.level);
+        k.put(ConfigKeys.codecKey("gzip", "padding"), gzip.padding);
+        k.put(ConfigKeys.codecKey("deflate", "level"), deflate.level);
+        k.put(ConfigKeys.codecKey("zstd", "level"), zstd.level);
+        k.put(ConfigKeys.codecKey("zstd", "window-log"), zstd.windowLog);
+        k.put(ConfigKeys.codecKey("zstd", "event-window-log"), zstd.eventWindowLog);
+        k.put(ConfigKeys.codecKey("zstd", "event-hash-log"), zstd.eventHashLog);
+        k.put(ConfigKeys.codecKey("br", "quality"), br.quality);
+        k.put(ConfigKeys.codecKey("br", "window"), br.window);
+        k.put(ConfigKeys.codecKey("br", "event-window"), br.eventWindow);
+        k.put(ConfigKeys.codecKey("lzf", "event-chunk-size"), lzf.eventChunkSize);
+        k.put(ConfigKeys.codecKey("lz4", "block-size"), lz4.blockSize == null ? null : units(lz4.blockSize.toBytes()));
+        return k.keys;
+    }
+
+    /** {@code bytes} in the library's units where they divide it (LZ4's block sizes are read only as 64K to 4M). */
+    private static String units(long bytes) {
+        return bytes > 0 && bytes % (1 << 20) == 0 ? (bytes >> 20) + "M"
+                : bytes > 0 && bytes % 1024 == 0 ? (bytes >> 10) + "K" : Long.toString(bytes);
+    }
+
+    /** The set keys, in the library's syntax. */
+    private static final class Keys {
+        final Map<String, Object> keys = new LinkedHashMap<>();
+
+        void put(String key, Object value) {
+            if (value != null) {
+                keys.put(key, value.toString());
+            }
+        }
+
+        void list(String key, List<String> values) {
+            if (values != null) {
+                keys.put(key, String.join(", ", values));
+            }
+        }
+
+        void size(String key, DataSize size) {
+            if (size != null) {
+                keys.put(key, Long.toString(size.toBytes()));
+            }
+        }
+    }
+
+    public List<String> getPreference() {
+        return preference;
+    }
+
+    public void setPreference(List<String> preference) {
+        this.preference = preference;
+    }
+
+    public Auto getAuto() {
+        return auto;
+    }
+
+    public CompressionConfig.DownlinkHint getDownlinkHint() {
+        return downlinkHint;
+    }
+
+    public void setDownlinkHint(CompressionConfig.DownlinkHint downlinkHint) {
+        this.downlinkHint = downlinkHint;
+    }
+
+    public DataSize getThreshold() {
+        return threshold;
+    }
+
+    public void setThreshold(DataSize threshold) {
+        this.threshold = threshold;
+    }
+
+    public List<String> getExcludedMediaTypes() {
+        return excludedMediaTypes;
+    }
+
+    public void setExcludedMediaTypes(List<String> excludedMediaTypes) {
+        this.excludedMediaTypes = excludedMediaTypes;
+    }
+
+    public DataSize getMaxDecodedSize() {
+        return maxDecodedSize;
+    }
+
+    public void setMaxDecodedSize(DataSize maxDecodedSize) {
+        this.maxDecodedSize = maxDecodedSize;
+    }
+
+    public Integer getMaxCodings() {
+        return maxCodings;
+    }
+
+    public void setMaxCodings(Integer maxCodings) {
+        this.maxCodings = maxCodings;
+    }
+
+    public String getRequestCoding() {
+        return requestCoding;
+    }
+
+    public void setRequestCoding(String requestCoding) {
+        this.requestCoding = requestCoding;
+    }
+
+    public Integer getMaxExpansionRatio() {
+        return maxExpansionRatio;
+    }
+
+    public void setMaxExpansionRatio(Integer maxExpansionRatio) {
+        this.maxExpansionRatio = maxExpansionRatio;
+    }
+
+    public Boolean getDebug() {
+        return debug;
+    }
+
+    public void setDebug(Boolean debug) {
+        this.debug = debug;
+    }
+
+    public Dictionary getDictionary() {
+        return dictionary;
+    }
+
+    public Map<String, String> getSharedDictionary() {
+        return sharedDictionary;
+    }
+
+    public void setSharedDictionary(Map<String, String> sharedDictionary) {
+        this.sharedDictionary = sharedDictionary;
+    }
+
+    public Gzip getGzip() {
+        return gzip;
+    }
+
+    public Deflate getDeflate() {
+        return deflate;
+    }
+
+    public Zstd getZstd() {
+        return zstd;
+    }
+
+    public Br getBr() {
+        return br;
+    }
+
+    public Lzf getLzf() {
+        return lzf;
+    }
+
+    public Lz4 getLz4() {
+        return lz4;
+    }
+
+    /** {@code restcompress.auto.*}. */
+    public static class Auto {
+        /**
+         * A link speed to assume for clients that send no Downlink (100mbit, 1gbit; powers of 1000), or none (the
+         * default): such clients get the listed order.
+         */
+        private String linkSpeed;
+
+        public String getLinkSpeed() {
+            return linkSpeed;
+        }
+
+        public void setLinkSpeed(String linkSpeed) {
+            this.linkSpeed = linkSpeed;
+        }
+    }
+
+    /** {@code restcompress.dictionary.*}. */
+    public static class Dictionary {
+        /** A store shared by every instance, such as redis://host:6379 (needs rest-compress-redis); default memory. */
+        private String store;
+        /** Content bytes the in-memory store keeps at most (default 32MB). */
+        private DataSize storeMaxBytes;
+        /** Responses the in-memory store keeps at most (default 1000). */
+        private Integer storeMaxEntries;
+        /** Largest response kept as a dictionary (default 1MB). */
+        private DataSize maxSize;
+        /** Whether cross-origin requests may get dictionary-compressed responses (default false). */
+        private Boolean crossOrigin;
+        /** Where shared dictionaries are served, under the application's base (default compression-dictionaries). */
+        private String path;
+
+        public String getStore() {
+            return store;
+        }
+
+        public void setStore(String store) {
+            this.store = store;
+        }
+
+        public DataSize getStoreMaxBytes() {
+            return storeMaxBytes;
+        }
+
+        public void setStoreMaxBytes(DataSize storeMaxBytes) {
+            this.storeMaxBytes = storeMaxBytes;
+        }
+
+        public Integer getStoreMaxEntries() {
+            return storeMaxEntries;
+        }
+
+        public void setStoreMaxEntries(Integer storeMaxEntries) {
+            this.storeMaxEntries = storeMaxEntries;
+        }
+
+        public DataSize getMaxSize() {
+            return maxSize;
+        }
+
+        public void setMaxSize(DataSize maxSize) {
+            this.maxSize = maxSize;
+        }
+
+        public Boolean getCrossOrigin() {
+            return crossOrigin;
+        }
+
+        public void setCrossOrigin(Boolean crossOrigin) {
+            this.crossOrigin = crossOrigin;
+        }
+
+        public String getPath() {
+            return path;
+        }
+
+        public void setPath(String path) {
+            this.path = path;
+        }
+    }
+
+    /** {@code restcompress.gzip.*}. */
+    public static class Gzip {
+        /** Level, 1 (fastest) to 9 (smallest); default 6. */
+        private Integer level;
+        /** Up to this many random bytes (0 to 1024) in each gzip header: length hiding against BREACH; default 0. */
+        private Integer padding;
+
+        public Integer getLevel() {
+            return level;
+        }
+
+        public void setLevel(Integer level) {
+            this.level = level;
+        }
+
+        public Integer getPadding() {
+            return padding;
+        }
+
+        public void setPadding(Integer padding) {
+            this.padding = padding;
+        }
+    }
+
+    /** {@code restcompress.deflate.*}. */
+    public static class Deflate {
+        /** Level, 1 to 9; default 6. */
+        private Integer level;
+
+        public Integer getLevel() {
+            return level;
+        }
+
+        public void setLevel(Integer level) {
+            this.level = level;
+        }
+    }
+
+    /** {@code restcompress.zstd.*}. */
+    public static class Zstd {
+        /** Level, 1 to 19; default 3. */
+        private Integer level;
+        /** Window log, 10 to 23; default zstd's choice. */
+        private Integer windowLog;
+        /** Event streams: window log, 10 to 23; default 12. */
+        private Integer eventWindowLog;
+        /** Event streams: hash and chain table log, 6 to 20; default 10. */
+        private Integer eventHashLog;
+
+        public Integer getLevel() {
+            return level;
+        }
+
+        public void setLevel(Integer level) {
+            this.level = level;
+        }
+
+        public Integer getWindowLog() {
+            return windowLog;
+        }
+
+        public void setWindowLog(Integer windowLog) {
+            this.windowLog = windowLog;
+        }
+
+        public Integer getEventWindowLog() {
+            return eventWindowLog;
+        }
+
+        public void setEventWindowLog(Integer eventWindowLog) {
+            this.eventWindowLog = eventWindowLog;
+        }
+
+        public Integer getEventHashLog() {
+            return eventHashLog;
+        }
+
+        public void setEventHashLog(Integer eventHashLog) {
+            this.eventHashLog = eventHashLog;
+        }
+    }
+
+    /** {@code restcompress.br.*}. */
+    public static class Br {
+        /** Quality, 0 to 11; default 4. */
+        private Integer quality;
+        /** Window, 10 to 24; default 22. */
+        private Integer window;
+        /** Event streams: window, 10 to 24; default 16. */
+        private Integer eventWindow;
+
+        public Integer getQuality() {
+            return quality;
+        }
+
+        public void setQuality(Integer quality) {
+            this.quality = quality;
+        }
+
+        public Integer getWindow() {
+            return window;
+        }
+
+        public void setWindow(Integer window) {
+            this.window = window;
+        }
+
+        public Integer getEventWindow() {
+            return eventWindow;
+        }
+
+        public void setEventWindow(Integer eventWindow) {
+            this.eventWindow = eventWindow;
+        }
+    }
+
+    /** {@code restcompress.lzf.*}. */
+    public static class Lzf {
+        /** Event streams: chunk size, 8192 to 65535; default 8192. */
+        private Integer eventChunkSize;
+
+        public Integer getEventChunkSize() {
+            return eventChunkSize;
+        }
+
+        public void setEventChunkSize(Integer eventChunkSize) {
+            this.eventChunkSize = eventChunkSize;
+        }
+    }
+
+    /** {@code restcompress.lz4.*}. */
+    public static class Lz4 {
+        /** Frame block size: 64KB, 256KB, 1MB or 4MB; default 64KB. */
+        private DataSize blockSize;
+
+        public DataSize getBlockSize() {
+            return blockSize;
+        }
+
+        public void setBlockSize(DataSize blockSize) {
+            this.blockSize = blockSize;
+        }
+    }
+}
