@@ -63,6 +63,16 @@ public class EventResource {
         });
     }
 
+    /** Refuses before its first event: the error is the response, in the stream's coding or as it is. */
+    @GET
+    @Path("refused")
+    @Compressed
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    public void refused(@Context SseEventSink sink, @Context Sse sse) {
+        throw new jakarta.ws.rs.WebApplicationException(jakarta.ws.rs.core.Response.status(409)
+                .type(MediaType.TEXT_PLAIN).entity("no events for you: " + "x".repeat(2000)).build());
+    }
+
     /** Not annotated: its events go out as they are, whatever the client accepts. */
     @GET
     @Path("plain")

@@ -8,18 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.luben.zstd.ZstdInputStream;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
-import io.quarkus.test.junit.TestProfile;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.restcompress.it.DictionaryBodies;
 import org.restcompress.it.Http;
@@ -31,22 +27,16 @@ import org.restcompress.it.Http.Reply;
  * Bodies decoded with zstd-jni and the dictionary, not with the library.
  */
 @QuarkusTest
-@TestProfile(DictionaryTest.SharedItems.class)
 class DictionaryTest {
 
-    static final byte[] TRAINED = DictionaryBodies.trained();
+    /** The shared dictionary application.properties names: raw content, items like those the method serves. */
+    static final byte[] ITEMS = items();
 
-    /** The shared dictionary as a file, named by the configuration as a user would. */
-    public static class SharedItems implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            try {
-                Path file = Files.createTempFile("items", ".dict");
-                file.toFile().deleteOnExit();
-                return Map.of("restcompress.shared-dictionary.items", Files.write(file, TRAINED).toString());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+    private static byte[] items() {
+        try (InputStream in = DictionaryTest.class.getResourceAsStream("/items-dictionary.json")) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -94,11 +84,11 @@ class DictionaryTest {
         String path = link.substring(link.indexOf('<') + 1, link.indexOf('>'));
         Reply dictionary = Http.get(base.resolve(path));
         assertEquals(200, dictionary.status(), path);
-        assertArrayEquals(TRAINED, dictionary.body());
+        assertArrayEquals(ITEMS, dictionary.body());
 
         Reply small = Http.get(base.resolve("dict/items/5"), "Accept-Encoding", "zstd, dcz",
-                "Available-Dictionary", available(TRAINED));
+                "Available-Dictionary", available(ITEMS));
         assertEquals("dcz", small.header("Content-Encoding"));
-        assertArrayEquals(DictionaryBodies.item(5), dcz(small.body(), TRAINED));
+        assertArrayEquals(DictionaryBodies.item(5), dcz(small.body(), ITEMS));
     }
 }

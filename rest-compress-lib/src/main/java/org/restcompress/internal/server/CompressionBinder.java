@@ -1,10 +1,13 @@
 package org.restcompress.internal.server;
 
 import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
+import jakarta.ws.rs.sse.SseEventSink;
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -18,6 +21,8 @@ import org.restcompress.internal.cost.AutoCoding;
 import org.restcompress.internal.lifecycle.JerseyHook;
 import org.restcompress.internal.lifecycle.Lifecycle;
 import org.restcompress.internal.observe.Observation;
+import org.restcompress.internal.runtime.CxfEvents;
+import org.restcompress.internal.runtime.QuarkusEvents;
 import org.restcompress.internal.runtime.QuarkusRegistration;
 
 /**
@@ -47,10 +52,13 @@ public final class CompressionBinder implements DynamicFeature {
     /** Held here, as long as the application: the registry of lifecycles holds it weakly. */
     private final Lifecycle lifecycle;
     private final Observation observation;
+    /** Whether a runtime whose event streams need a hook of their own serves this application (CXF, Quarkus REST). */
+    private final boolean eventHooks;
 
     private CompressionBinder(CompressionConfig config, CodecRegistry registry, ServerDictionaries dictionaries,
-            Lifecycle lifecycle, Observation observation) {
+            Lifecycle lifecycle, Observation observation, boolean eventHooks) {
         this.config = config;
+        this.eventHooks = eventHooks;
         this.observation = observation;
         this.registry = registry;
         this.dictionaries = dictionaries;
@@ -71,7 +79,8 @@ public final class CompressionBinder implements DynamicFeature {
         try {
             ServerDictionaries dictionaries = lifecycle.own(new ServerDictionaries(config, registry, loader));
             binder = new CompressionBinder(config, registry, dictionaries, lifecycle,
-                    Observation.of(config.listeners(), loader));
+                    Observation.of(config.listeners(), loader),
+                    CxfEvents.present(loader) || QuarkusEvents.present(loader));
             JerseyHook.register(context, lifecycle);
         } catch (RuntimeException e) {
             lifecycle.close(); // a deployment that fails here leaves nothing running
@@ -98,8 +107,12 @@ public final class CompressionBinder implements DynamicFeature {
         }
         MethodPolicy policy = policyFor(declared.get(), type, method);
         context.register(new RequestFactsFilter(policy), Priorities.ENTITY_CODER);
-        QuarkusRegistration.register(context, new ResponseCompression(policy), LAST_RESPONSE_FILTER,
-                Priorities.ENTITY_CODER);
+        ResponseCompression compression = new ResponseCompression(policy);
+        QuarkusRegistration.register(context, compression, LAST_RESPONSE_FILTER, Priorities.ENTITY_CODER);
+        if (eventHooks && Arrays.asList(method.getParameterTypes()).contains(SseEventSink.class)) {
+            // after the facts are settled, before the method: CXF and Quarkus REST write events past every later hook
+            context.register((ContainerRequestFilter) compression::armEvents, Priorities.ENTITY_CODER + 1);
+        }
         context.register(new RequestDecompression(policy), DECODER_PRIORITY);
     }
 

@@ -6,6 +6,7 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.ext.WriterInterceptor;
@@ -28,6 +29,9 @@ import org.restcompress.internal.io.DeferredOutputStream;
 import org.restcompress.internal.io.Uncloseable;
 import org.restcompress.internal.negotiation.DecisionRules;
 import org.restcompress.internal.negotiation.HeaderLists;
+import org.restcompress.internal.runtime.CxfEvents;
+import org.restcompress.internal.runtime.EventHook;
+import org.restcompress.internal.runtime.QuarkusEvents;
 import org.restcompress.internal.runtime.QuarkusHeaders;
 import org.restcompress.internal.runtime.ResteasyEvents;
 import org.restcompress.observe.Decision;
@@ -70,6 +74,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
      * the error response after a writer failed) publishes no second one.
      */
     private static final String PUBLISHED = ResponseCompression.class.getName() + ".published";
+    /** Set where an event stream hook was armed: the stream is decided, its headers set, before the method ran. */
+    private static final String EVENT_HOOK = ResponseCompression.class.getName() + ".event-hook";
 
     private final MethodPolicy policy;
 
@@ -99,6 +105,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+        if (request.getProperty(EVENT_HOOK) != null) {
+            return; // CXF passes an event stream's empty response through here as the method returns
+        }
         MultivaluedMap<String, Object> headers = response.getHeaders();
         DictionaryUse dictionaryUse = policy.dictionaryUse();
         Vary.add(headers, dictionaryUse != null ? Vary.WITH_DICTIONARY : Vary.ACCEPT_ENCODING);
@@ -203,6 +212,56 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             header(unencoded, headers);
             publish(request::getProperty, request::setProperty, unencoded);
         }
+    }
+
+    /**
+     * CXF and Quarkus REST run no response filter or writer interceptor for an event stream: each writes the events
+     * past every Jakarta REST hook ({@link CxfEvents}, {@link QuarkusEvents}). So the decision is made here, before
+     * the resource method runs, for what they send (200, {@code text/event-stream}), and the runtime's hook is armed
+     * with the stream's headers and encoder. The exclusion predicate is asked with no response: there is none yet.
+     */
+    void armEvents(ContainerRequestContext request) {
+        EventHook hook = CxfEvents.of(request::getProperty);
+        if (hook == null) {
+            hook = QuarkusEvents.of(request);
+        }
+        RequestFacts facts = RequestFacts.of(request::getProperty);
+        if (hook == null || facts == null) {
+            return;
+        }
+        request.setProperty(EVENT_HOOK, Boolean.TRUE);
+        DecisionRules.Facts settled = eventFacts(facts, HttpMethod.HEAD.equals(request.getMethod()), 200,
+                new MultivaluedHashMap<>(), MediaType.SERVER_SENT_EVENTS_TYPE);
+        Decision decision = decide(settled, facts);
+        if (decision.isEncoded() && policy.excludes(request, null)) {
+            decision = decide(settled.withExclusion(), facts);
+        }
+        if (decision.isEncoded() && decision.reason() != Reason.HEAD) {
+            ContentCodec codec = policy.codec(decision.coding(), facts.dictionary()).forEventStreams();
+            MultivaluedMap<String, Object> headers = eventHeaders(decision);
+            headers.putSingle(HttpHeaders.CONTENT_ENCODING, codec.token());
+            Decision encoded = decision;
+            if (hook.arm(headers, sink -> EventStream.open(codec, sink, false, encoded, policy.observation()))) {
+                return; // published when the stream ends, with its sizes
+            }
+            System.getLogger(ResponseCompression.class.getName()).log(System.Logger.Level.WARNING,
+                    "rest-compress: " + policy.name() + ": the event stream goes out unencoded, the runtime's "
+                            + "response could not be reached");
+            decision = policy.identities().get(Reason.ENCODER_UNAVAILABLE);
+        }
+        hook.arm(eventHeaders(decision), null);
+        publish(request::getProperty, request::setProperty, decision);
+    }
+
+    /** The headers an event stream decided before its method ran carries, but its coding. */
+    private MultivaluedMap<String, Object> eventHeaders(Decision decision) {
+        MultivaluedMap<String, Object> headers = new MultivaluedHashMap<>();
+        Vary.add(headers, policy.dictionaryUse() != null ? Vary.WITH_DICTIONARY : Vary.ACCEPT_ENCODING);
+        if (policy.auto() != null && !policy.offered().isEmpty()) {
+            askForDownlink(headers);
+        }
+        header(decision, headers);
+        return headers;
     }
 
     /** What an event stream's decision rests on: its events are the body, encoded from the first one on. */
