@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.SseEventSource;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -15,6 +16,8 @@ import java.io.InputStreamReader;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -146,6 +149,38 @@ class EventStreamTest {
         Reply after = Http.get(server.uri("events/feed?count=2"), "Accept-Encoding", coding);
         assertEquals(200, after.status());
         assertTrue(new String(after.decoded(), StandardCharsets.UTF_8).contains(EventResource.event(1)));
+    }
+
+    /** The application's exclusion predicate, reading the response, asked about event streams too. */
+    public static class ExcludingApplication extends EventApplication {
+        @Override
+        public Set<Class<?>> getClasses() {
+            Set<Class<?>> classes = new HashSet<>(super.getClasses());
+            classes.remove(CompressionFeature.class);
+            return classes;
+        }
+
+        @Override
+        public Set<Object> getSingletons() {
+            // reads what a predicate reads: status, headers, media type (before the method ran on CXF and Quarkus)
+            return Set.of(new CompressionFeature(CompressionConfig.builder().excludeResponses((request, response) ->
+                    response.getStatus() != 200 || response.getHeaders().containsKey("Set-Cookie")
+                            || "excluded".equals(request.getUriInfo().getQueryParameters().getFirst("mode"))
+                            && MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType())).build()));
+        }
+    }
+
+    @Test
+    void theExclusionPredicateIsAskedAboutEventStreams() throws Exception {
+        try (TestServer excluding = TestServer.start(ExcludingApplication.class)) {
+            Reply kept = Http.get(excluding.uri("events/feed?count=3"), "Accept-Encoding", "gzip");
+            assertEquals("gzip", kept.header("Content-Encoding"));
+            assertTrue(new String(kept.decoded(), StandardCharsets.UTF_8).contains(EventResource.event(2)));
+            Reply excluded = Http.get(excluding.uri("events/feed?count=3&mode=excluded"), "Accept-Encoding", "gzip");
+            assertEquals(200, excluded.status());
+            assertNull(excluded.header("Content-Encoding"), "excluded: as it is");
+            assertTrue(excluded.text().contains(EventResource.event(2)));
+        }
     }
 
     /** The JAX-RS SseEventSource with the library's feature reads the stream event by event, in every coding. */

@@ -33,4 +33,36 @@ public class EventResource {
             }
         }, "events").start();
     }
+
+    /**
+     * Returns at once; its events follow from another thread every 20 ms, the first after the method returned (so
+     * Quarkus registers its own close handler), until a send fails: the client is gone.
+     */
+    @GET
+    @Path("endless")
+    @Compressed
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    public void endless(@Context SseEventSink sink, @Context Sse sse) {
+        new Thread(() -> {
+            try (sink) {
+                for (int i = 0; !sink.isClosed(); i++) {
+                    Thread.sleep(20);
+                    sink.send(sse.newEventBuilder().name("tick").data("event " + i).build()).toCompletableFuture()
+                            .join();
+                }
+            } catch (InterruptedException | RuntimeException gone) {
+                // the client left
+            }
+        }, "endless-events").start();
+    }
+
+    /** Refuses before its first event: the error is the response. */
+    @GET
+    @Path("refused")
+    @Compressed
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    public void refused(@Context SseEventSink sink) {
+        throw new jakarta.ws.rs.WebApplicationException(jakarta.ws.rs.core.Response.status(409)
+                .type(MediaType.TEXT_PLAIN).entity("no events for you: " + "x".repeat(2000)).build());
+    }
 }

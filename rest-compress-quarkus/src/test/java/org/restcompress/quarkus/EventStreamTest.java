@@ -1,7 +1,9 @@
 package org.restcompress.quarkus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -13,11 +15,13 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.restcompress.it.Http;
+import org.restcompress.observe.Decision;
 
 /**
  * Server-Sent Events through the JAX-RS {@code SseEventSink} of an {@code @Compressed} method, encoded as on the other
@@ -54,6 +58,40 @@ class EventStreamTest {
             assertEquals("event:tick\ndata:second event\n", event(lines));
             assertNull(lines.readLine(), "the stream ended");
         }
+    }
+
+    /**
+     * A client that leaves mid-stream, the method having returned before its first event: the encoder's state ends
+     * (the stream's decision is published as it ends, with what went out), and the server goes on serving.
+     */
+    @Test
+    @Timeout(60)
+    void aClientLeavingMidStreamEndsTheEncoder() throws Exception {
+        RecordingListener.EVENT_STREAMS.clear();
+        HttpResponse<InputStream> response = Http.stream(Http.request(events.resolve("events/endless"),
+                "Accept-Encoding", "zstd", "Accept", "text/event-stream").GET().build());
+        assertEquals("zstd", response.headers().firstValue("Content-Encoding").orElse(null));
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(Http.decoder("zstd", response.body()),
+                StandardCharsets.UTF_8))) {
+            assertEquals("event:tick\ndata:event 0\n", event(lines));
+            assertEquals("event:tick\ndata:event 1\n", event(lines));
+        } // closing the body ends the connection mid-stream
+        Decision ended = RecordingListener.EVENT_STREAMS.poll(30, TimeUnit.SECONDS);
+        assertNotNull(ended, "the stream's encoder ended when the client left");
+        assertEquals("EventResource.endless", ended.method());
+        assertEquals("zstd", ended.coding());
+        assertTrue(ended.bytesIn() > 0, ended.toString());
+        assertEquals(200, Http.get(events.resolve("coded/all"), "Accept-Encoding", "zstd").status());
+    }
+
+    /** A method that fails before its first event answers its error. */
+    @Test
+    void aStreamThatFailsBeforeItsFirstEventAnswersItsError() {
+        Http.Reply reply = Http.get(events.resolve("events/refused"), "Accept-Encoding", "zstd",
+                "Accept", "text/event-stream");
+        assertEquals(409, reply.status());
+        assertTrue(new String(reply.decoded(), StandardCharsets.UTF_8).startsWith("no events for you"),
+                reply.header("Content-Encoding") + ": " + reply.body().length + " bytes");
     }
 
     @Test

@@ -8,6 +8,8 @@ import org.restcompress.CompressionConfig;
 import org.restcompress.CompressionFeature;
 import org.restcompress.micrometer.CompressionMetrics;
 import org.restcompress.observe.CompressionListener;
+import org.restcompress.observe.Decision;
+import org.restcompress.observe.RequestBody;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -15,7 +17,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.jersey.autoconfigure.JerseyProperties;
 import org.springframework.boot.jersey.autoconfigure.ResourceConfigCustomizer;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -24,9 +25,9 @@ import org.springframework.core.env.Environment;
 
 /**
  * rest-compress on Spring Boot's Jersey: the {@link CompressionFeature} registered on the application's
- * {@link ResourceConfig}, configured from {@link RestCompressProperties} (or the application's own
- * {@link CompressionConfig} bean), with every {@link CompressionListener} bean as a listener; where Micrometer and
- * {@code rest-compress-micrometer} are present, {@link CompressionMetrics} bound to Spring's registry.
+ * {@link ResourceConfig}, configured from {@link RestCompressProperties} with every {@link CompressionListener} bean as
+ * a listener; where Micrometer and {@code rest-compress-micrometer} are present, the meters in Spring's registry. An
+ * application's own {@link CompressionConfig} bean replaces the properties, and its listeners are its own.
  */
 @AutoConfiguration(
         beforeName = "org.springframework.boot.jersey.autoconfigure.JerseyAutoConfiguration",
@@ -59,36 +60,49 @@ public class RestCompressAutoConfiguration {
     /**
      * Jersey's servlet starts with the application rather than at the first request (Boot's default there), so that
      * what only the running feature can check (codings named in the preference, codec settings) fails the start,
-     * naming its key, instead of every request. A {@code spring.jersey.servlet.load-on-startup} the application set
-     * is kept.
+     * naming its key, instead of every request. A {@code spring.jersey.servlet.load-on-startup} the application set,
+     * whatever its value, is kept.
      */
     @Bean
-    public static BeanPostProcessor restCompressJerseyAtStartup(ObjectProvider<JerseyProperties> jersey) {
+    public static BeanPostProcessor restCompressJerseyAtStartup(Environment environment) {
         return new BeanPostProcessor() {
             @Override
             public Object postProcessBeforeInitialization(Object bean, String beanName) {
                 if (bean instanceof ServletRegistrationBean<?> registration
-                        && registration.getServlet() instanceof ServletContainer) {
-                    JerseyProperties set = jersey.getIfAvailable();
-                    if (set == null || set.getServlet().getLoadOnStartup() < 0) {
-                        registration.setLoadOnStartup(1);
-                    }
+                        && registration.getServlet() instanceof ServletContainer
+                        && !environment.containsProperty("spring.jersey.servlet.load-on-startup")) {
+                    registration.setLoadOnStartup(1);
                 }
                 return bean;
             }
         };
     }
 
-    /** The meters, where the application has a registry: Boot binds them to it, the settings above listen to them. */
+    /**
+     * The meters, where the application has a registry: in the one Spring injects (the primary, or Boot's composite of
+     * several), as a listener of the settings above. Not a {@code MeterBinder} bean: Boot would bind it to every
+     * registry, and one {@link CompressionMetrics} records into one.
+     */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass({MeterRegistry.class, CompressionMetrics.class})
     @ConditionalOnBean(MeterRegistry.class)
     static class Metrics {
 
         @Bean
-        @ConditionalOnMissingBean
-        CompressionMetrics restCompressMetrics() {
-            return new CompressionMetrics();
+        @ConditionalOnMissingBean(name = "restCompressMeters")
+        CompressionListener restCompressMeters(MeterRegistry registry) {
+            CompressionMetrics metrics = new CompressionMetrics(registry);
+            return new CompressionListener() {
+                @Override
+                public void responded(Decision decision) {
+                    metrics.responded(decision);
+                }
+
+                @Override
+                public void requestBody(RequestBody body) {
+                    metrics.requestBody(body);
+                }
+            };
         }
     }
 }

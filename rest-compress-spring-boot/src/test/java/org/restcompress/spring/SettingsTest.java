@@ -22,9 +22,15 @@ import org.restcompress.it.CodingResource;
 import org.restcompress.it.Http;
 import org.restcompress.it.Http.Reply;
 import org.restcompress.spring.app.TestApplication;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.restcompress.micrometer.CompressionMetrics;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 
@@ -49,10 +55,15 @@ class SettingsTest {
 
     /** The application started with {@code environment} as environment variables and {@code arguments}. */
     private static ConfigurableApplicationContext start(Map<String, Object> environment, String... arguments) {
+        return start(new Class<?>[] {TestApplication.class}, environment, arguments);
+    }
+
+    private static ConfigurableApplicationContext start(Class<?>[] sources, Map<String, Object> environment,
+            String... arguments) {
         // Spring reads environment variables' relaxed names only from a source named so
         SystemEnvironmentPropertySource variables = new SystemEnvironmentPropertySource("test-"
                 + StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, environment);
-        return new SpringApplicationBuilder(TestApplication.class)
+        return new SpringApplicationBuilder(sources)
                 .properties("server.port=0", "restcompress.shared-dictionary.items=" + ITEMS)
                 .initializers(context -> context.getEnvironment().getPropertySources().addFirst(variables))
                 .run(Arrays.stream(arguments).map(argument -> "--" + argument).toArray(String[]::new));
@@ -112,6 +123,35 @@ class SettingsTest {
     private static Set<Thread> libraryThreads() {
         return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("rest-compress-"))
                 .collect(Collectors.toCollection(HashSet::new));
+    }
+
+    /** Two registries, one primary (Boot then makes no composite, and binds its binders to each). */
+    @Configuration(proxyBeanMethods = false)
+    static class TwoRegistries {
+        @Bean
+        @Primary
+        SimpleMeterRegistry primaryRegistry() {
+            return new SimpleMeterRegistry();
+        }
+
+        @Bean
+        SimpleMeterRegistry otherRegistry() {
+            return new SimpleMeterRegistry();
+        }
+    }
+
+    @Test
+    void withTwoRegistriesTheMetersGoToThePrimary() {
+        try (ConfigurableApplicationContext app = start(new Class<?>[] {TestApplication.class, TwoRegistries.class},
+                Map.of())) {
+            int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+            assertEquals("gzip", Http.get(java.net.URI.create("http://127.0.0.1:" + port + "/rest/all"),
+                    "Accept-Encoding", "gzip").header("Content-Encoding"));
+            MeterRegistry primary = app.getBean("primaryRegistry", MeterRegistry.class);
+            assertEquals(1, primary.get(CompressionMetrics.RESPONSES).tag("coding", "gzip").counter().count());
+            assertEquals(null, app.getBean("otherRegistry", MeterRegistry.class)
+                    .find(CompressionMetrics.RESPONSES).counter());
+        }
     }
 
     @ParameterizedTest(name = "[{index}] {0}")

@@ -36,6 +36,8 @@ import java.util.Map;
 public final class CxfEventsFilter implements Filter {
 
     private static final System.Logger LOG = System.getLogger(CxfEventsFilter.class.getName());
+    private static final String CONTENT_ENCODING = "Content-Encoding";
+    private static final String VARY = "Vary";
 
     /** Adds this filter to a web application where CXF is present (async-supported: CXF's streams are async). */
     public static void addTo(ServletContext context) {
@@ -59,8 +61,8 @@ public final class CxfEventsFilter implements Filter {
             try {
                 chain.doFilter(hook.request, hook.response);
             } finally {
-                if (!http.isAsyncStarted()) { // no stream started (the method failed first): what it wrote ends here
-                    hook.end(true);
+                if (!http.isAsyncStarted()) { // the method failed before its stream: what it wrote, if any, ends here
+                    hook.end();
                 }
             }
         } else {
@@ -74,7 +76,9 @@ public final class CxfEventsFilter implements Filter {
         private final Request request;
         /** Set by {@link #arm}, cleared when the stream ended; guarded by this. */
         private Encoder encoder;
-        /** The stream CXF writes to, once opened; guarded by this. */
+        /** The coding's token, sent once the encoder opens (a response that writes nothing is not encoded). */
+        private String coding;
+        /** The stream CXF writes to, once opened (and after it ended: later writes fail); guarded by this. */
         private Stream stream;
 
         Hook(HttpServletRequest request, HttpServletResponse response) {
@@ -85,8 +89,14 @@ public final class CxfEventsFilter implements Filter {
         @Override
         public synchronized boolean arm(Map<String, List<Object>> headers, Encoder encoder) {
             headers.forEach((name, values) -> {
-                response.setHeader(name, null);
-                values.forEach(value -> response.addHeader(name, String.valueOf(value)));
+                if (name.equalsIgnoreCase(CONTENT_ENCODING)) {
+                    coding = values.isEmpty() ? null : String.valueOf(values.get(0));
+                } else if (name.equalsIgnoreCase(VARY)) { // kept beside what others (a CORS filter) set
+                    values.forEach(value -> response.addHeader(name, String.valueOf(value)));
+                } else {
+                    response.setHeader(name, null);
+                    values.forEach(value -> response.addHeader(name, String.valueOf(value)));
+                }
             });
             this.encoder = encoder;
             return true;
@@ -96,8 +106,12 @@ public final class CxfEventsFilter implements Filter {
             return encoder != null;
         }
 
+        /** The stream CXF writes to: the encoder, opened (and its coding announced) at the first call. */
         synchronized Stream stream(ServletOutputStream sink) throws IOException {
             if (stream == null) {
+                if (coding != null) {
+                    response.setHeader(CONTENT_ENCODING, coding);
+                }
                 stream = new Stream(encoder.open(sink), sink);
             }
             return stream;
@@ -108,23 +122,20 @@ public final class CxfEventsFilter implements Filter {
         }
 
         /**
-         * Ends the coding, once: as CXF completes the response, with its trailer (a stream with no event still sends
-         * one, so that the body decodes); after an error or a timeout, the encoder's state alone.
+         * Ends the coding once, if a stream was opened: its trailer goes out when the response can still take it
+         * (CXF completing it), and the encoder's state ends in any case (after an error, it only ends).
          */
-        void end(boolean completing) {
+        void end() {
             Stream open;
             synchronized (this) {
                 if (encoder == null) {
                     return;
                 }
-                try {
-                    open = completing ? stream(response.rawOutputStream()) : stream;
-                } catch (IOException | RuntimeException e) {
-                    open = stream;
-                }
                 encoder = null;
+                open = stream;
             }
             if (open != null) {
+                response.flushWriter();
                 try {
                     open.close();
                 } catch (IOException | RuntimeException gone) { // the client left: the encoder's state ended anyway
@@ -154,6 +165,17 @@ public final class CxfEventsFilter implements Filter {
             }
 
             @Override
+            public AsyncContext startAsync(ServletRequest servletRequest, ServletResponse servletResponse) {
+                AsyncContext started = super.startAsync(servletRequest, servletResponse);
+                if (!armed() || servletResponse != response) {
+                    return started; // events written elsewhere are not encoded, nor labelled
+                }
+                started.addListener(new Ending());
+                async = new Async(started);
+                return async;
+            }
+
+            @Override
             public AsyncContext getAsyncContext() {
                 return async != null ? async : super.getAsyncContext();
             }
@@ -167,13 +189,24 @@ public final class CxfEventsFilter implements Filter {
                 super(response);
             }
 
-            ServletOutputStream rawOutputStream() throws IOException {
+            @Override
+            public ServletOutputStream getOutputStream() throws IOException {
+                synchronized (Hook.this) {
+                    if (stream != null) {
+                        return stream; // also once ended: a late event fails rather than follow the trailer raw
+                    }
+                    if (encoder != null) {
+                        return stream(super.getOutputStream());
+                    }
+                }
                 return super.getOutputStream();
             }
 
-            @Override
-            public ServletOutputStream getOutputStream() throws IOException {
-                return armed() ? stream(super.getOutputStream()) : super.getOutputStream();
+            void flushWriter() {
+                PrintWriter open = writer;
+                if (open != null) {
+                    open.flush();
+                }
             }
 
             @Override
@@ -190,6 +223,7 @@ public final class CxfEventsFilter implements Filter {
 
             @Override
             public void flushBuffer() throws IOException {
+                flushWriter();
                 Stream open = opened();
                 if (open != null) {
                     open.flush(); // the event becomes decodable, then goes out
@@ -208,7 +242,7 @@ public final class CxfEventsFilter implements Filter {
 
             @Override
             public void complete() {
-                end(true);
+                end();
                 context.complete();
             }
 
@@ -278,17 +312,17 @@ public final class CxfEventsFilter implements Filter {
         private final class Ending implements AsyncListener {
             @Override
             public void onComplete(AsyncEvent event) {
-                end(false);
+                end();
             }
 
             @Override
             public void onTimeout(AsyncEvent event) {
-                end(false);
+                end();
             }
 
             @Override
             public void onError(AsyncEvent event) {
-                end(false);
+                end();
             }
 
             @Override

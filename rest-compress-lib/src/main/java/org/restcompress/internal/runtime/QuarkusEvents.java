@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Quarkus REST's event streams, reached by reflection (the library has no Quarkus dependency). Quarkus REST runs no
@@ -41,15 +42,16 @@ public final class QuarkusEvents implements EventHook {
             try {
                 return Optional.of(Access.find(requestContext.getClassLoader()));
             } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                LOG.log(System.Logger.Level.DEBUG, "rest-compress: no Quarkus REST event hook here: " + e);
+                LOG.log(System.Logger.Level.WARNING, "rest-compress: Quarkus REST's event streams go out unencoded "
+                        + "here, its response could not be reached: " + e);
                 return Optional.empty();
             }
         }
     };
 
-    private record Access(Method currentRequest, Method serverResponse, Method setHeader, Method addCloseHandler,
-            Class<?> response, Class<?> buffer, Class<?> handler, Method bufferOf, Method bytes, Method write,
-            Method writeWithHandler, Method end, Method endWithHandler) {
+    private record Access(Method currentRequest, Method serverResponse, Method setHeader, Method addHeader,
+            Method removeHeader, Method addCloseHandler, Class<?> response, Class<?> buffer, Class<?> handler,
+            Method bufferOf, Method bytes, Method write, Method writeWithHandler, Method end, Method endWithHandler) {
 
         static Access find(ClassLoader loader) throws ReflectiveOperationException {
             Class<?> http = Class.forName(PREFIX + "spi.ServerHttpResponse", false, loader);
@@ -60,6 +62,8 @@ public final class QuarkusEvents implements EventHook {
                     Class.forName(PREFIX + "core.ResteasyReactiveRequestContext", false, loader)
                             .getMethod("serverResponse"),
                     http.getMethod("setResponseHeader", CharSequence.class, Iterable.class),
+                    http.getMethod("addResponseHeader", CharSequence.class, CharSequence.class),
+                    http.getMethod("removeResponseHeader", String.class),
                     http.getMethod("addCloseHandler", Runnable.class), response, buffer, handler,
                     buffer.getMethod("buffer", byte[].class), buffer.getMethod("getBytes"),
                     method(response, "write", buffer), method(response, "write", buffer, handler),
@@ -102,7 +106,7 @@ public final class QuarkusEvents implements EventHook {
         this.serverResponse = serverResponse;
     }
 
-    /** The hook of the request being filtered, on Quarkus REST ({@code requestContext} its Jakarta REST view), or null. */
+    /** The hook of the request being filtered on Quarkus REST ({@code requestContext}: its Jakarta REST view). */
     public static EventHook of(Object requestContext) {
         Access access = ACCESS.get(requestContext.getClass()).orElse(null);
         if (access == null) {
@@ -129,25 +133,42 @@ public final class QuarkusEvents implements EventHook {
 
     @Override
     public boolean arm(Map<String, List<Object>> headers, Encoder encoder) {
+        Field field = null;
+        Object original = null;
         try {
             Encoding encoding = null;
-            if (encoder != null) {
-                Field field = access.field(serverResponse);
-                encoding = new Encoding(field.get(serverResponse), encoder);
+            if (encoder != null) { // the proxy first: where it cannot go in, nothing is set
+                field = access.field(serverResponse);
+                original = field.get(serverResponse);
+                encoding = new Encoding(original, encoder);
                 field.set(serverResponse, Proxy.newProxyInstance(access.response.getClassLoader(),
                         new Class<?>[] {access.response}, encoding));
             }
             for (Map.Entry<String, List<Object>> header : headers.entrySet()) {
                 List<String> values = new ArrayList<>();
                 header.getValue().forEach(value -> values.add(String.valueOf(value)));
-                access.setHeader.invoke(serverResponse, header.getKey(), values);
+                if (header.getKey().equalsIgnoreCase("Vary")) { // kept beside what others (a CORS filter) set
+                    for (String value : values) {
+                        access.addHeader.invoke(serverResponse, header.getKey(), value);
+                    }
+                } else {
+                    access.setHeader.invoke(serverResponse, header.getKey(), values);
+                }
             }
-            if (encoding != null) {
-                access.addCloseHandler.invoke(serverResponse, (Runnable) encoding::release);
+            if (encoding != null) { // through the proxy, which keeps its release before every later close handler
+                access.addCloseHandler.invoke(serverResponse, (Runnable) () -> { });
             }
             return true;
         } catch (ReflectiveOperationException | RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "rest-compress: Quarkus REST's event stream response: " + e);
+            try {
+                if (field != null && original != null) {
+                    field.set(serverResponse, original);
+                }
+                access.removeHeader.invoke(serverResponse, "Content-Encoding");
+            } catch (ReflectiveOperationException | RuntimeException restoring) {
+                e.addSuppressed(restoring);
+            }
             return false;
         }
     }
@@ -159,7 +180,14 @@ public final class QuarkusEvents implements EventHook {
     private final class Encoding implements InvocationHandler {
         private final Object response;
         private final Encoder encoder;
-        /** What the encoder produced since the last write out; guarded by this. */
+        /**
+         * Guards the encoder: held from coding a frame to handing it to Vert.x, so frames go out in coding order. The
+         * close handler only tries it (Vert.x may call it holding the connection's lock, which a write under this one
+         * may wait for): a close it finds busy is left to the writer, which ends the state as it lets go.
+         */
+        private final ReentrantLock lock = new ReentrantLock();
+        private volatile boolean closing;
+        /** What the encoder produced since the last write out. */
         private final ByteArrayOutputStream coded = new ByteArrayOutputStream();
         private OutputStream stream;
         private boolean ended;
@@ -178,16 +206,33 @@ public final class QuarkusEvents implements EventHook {
                 if (name.equals("write") && count > 0) {
                     byte[] data = bytes(args);
                     if (data.length > 0) { // an empty write sends the head: it passes through
-                        return out(handler, encoded(data, false), false);
+                        return send(handler, data, false);
                     }
                 } else if (name.equals("end")) {
-                    byte[] data = count == 0 || count == 1 && handler != null ? new byte[0] : bytes(args);
-                    return out(handler, encoded(data, true), true);
+                    return send(handler, count == 0 || count == 1 && handler != null ? new byte[0] : bytes(args), true);
+                } else if (name.equals("closeHandler") && handler != null) {
+                    args = new Object[] {releasing(handler)}; // one close handler per response: ours goes first
+                } else if (name.startsWith("send")) {
+                    throw new IllegalStateException("rest-compress: an encoded event stream takes writes, not "
+                            + name + "()");
                 }
-                return method.invoke(response, args);
+                Object result = method.invoke(response, args);
+                return result == response ? proxy : result; // fluent calls stay on the proxy
             } catch (InvocationTargetException e) {
                 throw e.getCause();
             }
+        }
+
+        /** {@code handler}, calling {@link #release} first. */
+        private Object releasing(Object handler) {
+            return Proxy.newProxyInstance(access.handler.getClassLoader(), new Class<?>[] {access.handler},
+                    (proxy, method, args) -> {
+                        if (method.getDeclaringClass() == Object.class) {
+                            return method.invoke(handler, args);
+                        }
+                        release();
+                        return method.invoke(handler, args);
+                    });
         }
 
         /** The bytes a write or end was given: a buffer, or a string in its charset. */
@@ -200,8 +245,23 @@ public final class QuarkusEvents implements EventHook {
             return String.valueOf(args[0]).getBytes(charset);
         }
 
-        /** {@code data} through the encoder, flushed (or, at the end, with the coding's end): the bytes to send. */
-        private synchronized byte[] encoded(byte[] data, boolean end) throws IOException {
+        /**
+         * {@code data} through the encoder, flushed (or, at the end, with the coding's end), and out: under one
+         * monitor, so that frames reach the response in the order they were coded.
+         */
+        private Object send(Object handler, byte[] data, boolean end) throws IOException, ReflectiveOperationException {
+            lock.lock();
+            try {
+                return out(handler, encoded(data, end), end);
+            } finally {
+                lock.unlock();
+                if (closing) {
+                    release();
+                }
+            }
+        }
+
+        private byte[] encoded(byte[] data, boolean end) throws IOException {
             if (ended) {
                 return data; // the coding ended already (the client left): nothing more is encoded
             }
@@ -231,16 +291,22 @@ public final class QuarkusEvents implements EventHook {
         }
 
         /** The connection closed: the encoder's state ends, whether or not the stream did. */
-        synchronized void release() {
-            if (!ended) {
-                ended = true;
-                if (stream != null) {
-                    try {
+        void release() {
+            closing = true;
+            if (!lock.tryLock()) {
+                return; // a writer holds it: it ends the state as it lets go
+            }
+            try {
+                if (!ended) {
+                    ended = true;
+                    if (stream != null) {
                         stream.close();
-                    } catch (IOException | RuntimeException gone) {
-                        LOG.log(System.Logger.Level.DEBUG, "rest-compress: an event stream ended early: " + gone);
                     }
                 }
+            } catch (IOException | RuntimeException gone) {
+                LOG.log(System.Logger.Level.DEBUG, "rest-compress: an event stream ended early: " + gone);
+            } finally {
+                lock.unlock();
             }
         }
     }

@@ -105,8 +105,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-        if (request.getProperty(EVENT_HOOK) != null) {
-            return; // CXF passes an event stream's empty response through here as the method returns
+        if (request.getProperty(EVENT_HOOK) != null) { // CXF passes an event stream's empty response here
+            RequestDecompression.release(request);
+            return;
         }
         MultivaluedMap<String, Object> headers = response.getHeaders();
         DictionaryUse dictionaryUse = policy.dictionaryUse();
@@ -218,13 +219,13 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
      * CXF and Quarkus REST run no response filter or writer interceptor for an event stream: each writes the events
      * past every Jakarta REST hook ({@link CxfEvents}, {@link QuarkusEvents}). So the decision is made here, before
      * the resource method runs, for what they send (200, {@code text/event-stream}), and the runtime's hook is armed
-     * with the stream's headers and encoder. The exclusion predicate is asked with no response: there is none yet.
+     * with the stream's headers and encoder. The exclusion predicate is asked about the response the stream will be
+     * ({@link EventResponse}).
      */
     void armEvents(ContainerRequestContext request) {
-        EventHook hook = CxfEvents.of(request::getProperty);
-        if (hook == null) {
-            hook = QuarkusEvents.of(request);
-        }
+        // on CXF, request properties are the servlet request's attributes, where its filter left the hook
+        EventHook hook = request.getClass().getName().startsWith("org.apache.cxf.")
+                ? CxfEvents.of(request::getProperty) : QuarkusEvents.of(request);
         RequestFacts facts = RequestFacts.of(request::getProperty);
         if (hook == null || facts == null) {
             return;
@@ -233,7 +234,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         DecisionRules.Facts settled = eventFacts(facts, HttpMethod.HEAD.equals(request.getMethod()), 200,
                 new MultivaluedHashMap<>(), MediaType.SERVER_SENT_EVENTS_TYPE);
         Decision decision = decide(settled, facts);
-        if (decision.isEncoded() && policy.excludes(request, null)) {
+        if (decision.isEncoded() && policy.excludes(request, new EventResponse(eventHeaders(decision)))) {
             decision = decide(settled.withExclusion(), facts);
         }
         if (decision.isEncoded() && decision.reason() != Reason.HEAD) {
