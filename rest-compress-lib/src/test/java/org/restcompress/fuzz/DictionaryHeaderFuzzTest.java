@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import org.restcompress.internal.client.DictionaryLinks;
 import org.restcompress.internal.dictionary.StructuredFields;
 import org.restcompress.internal.dictionary.UrlPattern;
 import org.restcompress.internal.dictionary.UseAsDictionary;
@@ -74,6 +75,19 @@ class DictionaryHeaderFuzzTest {
             compiled.matches(URI.create("http://localhost:8080/" + path));
         } catch (IllegalArgumentException notAUri) {
             // the fuzzed path is not a URI: nothing to match
+        }
+    }
+
+    /**
+     * Any {@code Link} header a server sends: the client finds the dictionaries it announces, absolute and of a
+     * scheme, or nothing; never an exception out of the response filter.
+     */
+    @FuzzTest(maxDuration = "30s")
+    void link(byte[] raw) {
+        for (URI url : DictionaryLinks.announced(BASE, java.util.List.of(header(raw)))) {
+            if (url.getScheme() == null) {
+                throw new AssertionError("a relative dictionary URL: " + url);
+            }
         }
     }
 }

@@ -6,13 +6,11 @@ import jakarta.ws.rs.client.ClientResponseContext;
 import jakarta.ws.rs.client.ClientResponseFilter;
 import jakarta.ws.rs.client.InvocationCallback;
 import jakarta.ws.rs.core.HttpHeaders;
-import jakarta.ws.rs.core.Link;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,7 +21,6 @@ import org.restcompress.internal.dictionary.DictionaryFormat;
 import org.restcompress.internal.dictionary.StructuredFields;
 import org.restcompress.internal.dictionary.UrlPattern;
 import org.restcompress.internal.dictionary.UseAsDictionary;
-import org.restcompress.internal.negotiation.HeaderLists;
 
 /**
  * The client's side of RFC 9842. On a request it announces the best dictionary it keeps for the URL
@@ -120,29 +117,9 @@ final class DictionaryExchange implements ClientRequestFilter, ClientResponseFil
                 request.setProperty(CAPTURE, capture);
             }
         }
-        for (Link link : links(response.getHeaders().get(HttpHeaders.LINK))) {
-            if (link.getRels().contains("compression-dictionary")) {
-                fetch(request, request.getUri().resolve(link.getUri()));
-            }
+        for (URI url : DictionaryLinks.announced(request.getUri(), response.getHeaders().get(HttpHeaders.LINK))) {
+            fetch(request, url);
         }
-    }
-
-    /**
-     * The links of {@code Link} header lines, malformed ones left out. Read here rather than by
-     * {@code ClientResponseContext.getLinks()}, which CXF's client cannot answer in a response filter (it resolves
-     * them against a request it has not kept there, and throws).
-     */
-    static List<Link> links(List<String> lines) {
-        List<Link> links = new ArrayList<>();
-        for (String member : HeaderLists.links(lines)) {
-            try {
-                links.add(Link.valueOf(member));
-            } catch (RuntimeException malformed) {
-                // another party's link we cannot read (implementations throw different exceptions for it): not ours
-                // to fail on
-            }
-        }
-        return links;
     }
 
     /** What keeping a response offered as a dictionary needs, or {@code null} when it cannot be one. */

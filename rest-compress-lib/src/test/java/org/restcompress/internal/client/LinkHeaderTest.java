@@ -12,13 +12,13 @@ import org.junit.jupiter.api.Test;
 class LinkHeaderTest {
 
     private static List<String> uris(List<String> lines) {
-        return DictionaryExchange.links(lines).stream().map(link -> link.getUri().toString())
+        return DictionaryLinks.links(lines).stream().map(link -> link.getUri().toString())
                 .collect(Collectors.toList());
     }
 
     @Test
     void readsEveryLinkOfEveryLine() {
-        List<Link> links = DictionaryExchange.links(List.of(
+        List<Link> links = DictionaryLinks.links(List.of(
                 "</dict/a>; rel=\"compression-dictionary\", </next>; rel=next",
                 "<https://cdn.example/x,y>; rel=\"preload\"; title=\"a, b\""));
         assertEquals(List.of("/dict/a", "/next", "https://cdn.example/x,y"),
