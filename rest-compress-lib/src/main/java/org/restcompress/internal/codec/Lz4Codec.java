@@ -1,11 +1,9 @@
 package org.restcompress.internal.codec;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import net.jpountz.lz4.LZ4Factory;
-import net.jpountz.lz4.LZ4FrameInputStream;
 import net.jpountz.lz4.LZ4FrameOutputStream;
 import net.jpountz.xxhash.XXHashFactory;
 import org.restcompress.codec.CodecOptions;
@@ -14,9 +12,9 @@ import org.restcompress.codec.ContentCodec;
 /**
  * The private {@code lz4} coding: the LZ4 frame format (what the {@code lz4} command line tool reads and writes)
  * through lz4-java, active when lz4-java is on the classpath; it uses its native library when that loads. Meant for
- * Java-to-Java traffic on fast links. A body is one frame, with a content checksum; decoding uses the bounds-checked
- * decompressor and reads exactly one frame: lz4-java allocates two block buffers (up to 4 MB each) per frame header,
- * so a body of many empty frames would otherwise make a few bytes cost gigabytes of allocation. Setting:
+ * Java-to-Java traffic on fast links. A body it encodes is one frame of independent blocks, with a content checksum;
+ * it decodes what other encoders write too (several frames, skippable frames, linked blocks) with its own strict
+ * reader ({@link Lz4FrameReader}), whose buffers are sized once per body, not per frame. Setting:
  * {@code restcompress.lz4.block-size} (64K, 256K, 1M or 4M).
  */
 public final class Lz4Codec implements ContentCodec {
@@ -47,32 +45,10 @@ public final class Lz4Codec implements ContentCodec {
                 LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE, LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM);
     }
 
-    /** lz4-java reports malformed blocks with an unchecked LZ4Exception: turned into the IOException codecs throw. */
+    /** Every frame of the body, skippable ones skipped, blocks independent or linked: {@link Lz4FrameReader}. */
     @Override
     public InputStream decode(InputStream source) throws IOException {
-        InputStream frame = new LZ4FrameInputStream(source, LZ4.safeDecompressor(), XXHASH.hash32(), true);
-        return new FilterInputStream(frame) {
-            private final byte[] one = new byte[1];
-
-            @Override
-            public int read() throws IOException {
-                return SingleByte.read(this, one);
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                int n;
-                try {
-                    n = in.read(b, off, len);
-                } catch (RuntimeException e) {
-                    throw new IOException("corrupt LZ4 frame: " + e.getMessage(), e);
-                }
-                if (n < 0 && source.read() >= 0) {
-                    throw new IOException("unexpected data after the LZ4 frame");
-                }
-                return n;
-            }
-        };
+        return new Lz4FrameReader(source, LZ4.safeDecompressor(), XXHASH);
     }
 
     @Override

@@ -373,10 +373,10 @@ public class CodecTest {
         assertTrue(first.length != encode(new ZstdCodec(), data).length, "level 1 differs from the default 3");
     }
 
-    /** One LZ4 frame per body: a run of empty frames (each allocating block buffers) is refused at once. */
+    /** A run of empty frames, each declaring 4 MB blocks, decodes at once to nothing: buffers are not per frame. */
     @Test
     @org.junit.jupiter.api.Timeout(10)
-    void lz4ReadsExactlyOneFrame() throws IOException {
+    void lz4ManyEmptyFramesDecodeAtOnce() throws IOException {
         ByteArrayOutputStream empty = new ByteArrayOutputStream();
         new net.jpountz.lz4.LZ4FrameOutputStream(empty, net.jpountz.lz4.LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB)
                 .close();
@@ -384,8 +384,7 @@ public class CodecTest {
         for (int i = 0; i < 10_000; i++) {
             frames.write(empty.toByteArray());
         }
-        IOException e = assertThrows(IOException.class, () -> decode(new Lz4Codec(), frames.toByteArray()));
-        assertTrue(e.getMessage().contains("after the LZ4 frame"), e.getMessage());
+        assertArrayEquals(new byte[0], decode(new Lz4Codec(), frames.toByteArray()));
     }
 
     @Test

@@ -1,0 +1,307 @@
+package org.restcompress.internal.codec;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import net.jpountz.lz4.LZ4SafeDecompressor;
+import net.jpountz.xxhash.StreamingXXHash32;
+import net.jpountz.xxhash.XXHashFactory;
+
+/**
+ * Reads a body of LZ4 frames (the frame format of lz4 1.9's specification) strictly: one frame after another and
+ * skippable frames between them, as the {@code lz4} tool and other encoders write them; blocks independent or linked
+ * (each may refer to the 64 KB before it, which lz4-java's own frame reader refuses); block and content checksums and
+ * the content size checked where the frame has them; a frame with a dictionary id refused (there is none to use).
+ * Independent blocks go through lz4-java's bounds-checked decompressor, linked ones through the block decoder here,
+ * as strict: every length and offset is checked against what the block and the window hold.
+ *
+ * <p>Memory: one window (the 64 KB of history and a block) and one block buffer, sized for the largest block size a
+ * frame declared (4 MB at most) and kept across frames, so that a body of many frames costs no more than one.
+ */
+final class Lz4FrameReader extends InputStream {
+
+    private static final int MAGIC = 0x184D2204;
+    private static final int SKIPPABLE = 0x184D2A50;
+    private static final int HISTORY = 64 * 1024;
+
+    private final InputStream in;
+    private final LZ4SafeDecompressor decompressor;
+    private final XXHashFactory hashes;
+    private final byte[] one = new byte[1];
+    private final byte[] word = new byte[8];
+    /** Where skippable frames' bytes go, once there is one. */
+    private byte[] skip;
+    /** The history of the frame's linked blocks, then the block being read out: [readPos, writePos) unread. */
+    private byte[] window = new byte[0];
+    private byte[] block = new byte[0];
+    private int readPos;
+    private int writePos;
+    private boolean inFrame;
+    private boolean independent;
+    private boolean blockChecksums;
+    private int blockMax;
+    private long contentSize;
+    private long produced;
+    private StreamingXXHash32 content;
+    private boolean ended;
+
+    Lz4FrameReader(InputStream in, LZ4SafeDecompressor decompressor, XXHashFactory hashes) {
+        this.in = in;
+        this.decompressor = decompressor;
+        this.hashes = hashes;
+    }
+
+    @Override
+    public int read() throws IOException {
+        return SingleByte.read(this, one);
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        if (len == 0) {
+            return 0;
+        }
+        while (readPos == writePos) {
+            if (ended || !nextBlock()) {
+                ended = true;
+                return -1;
+            }
+        }
+        int n = Math.min(len, writePos - readPos);
+        System.arraycopy(window, readPos, b, off, n);
+        readPos += n;
+        return n;
+    }
+
+    @Override
+    public int available() {
+        return writePos - readPos;
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+
+    /** Decodes the next block into the window; false at the end of the body (between frames). */
+    private boolean nextBlock() throws IOException {
+        while (!inFrame) {
+            int first = in.read();
+            if (first < 0) {
+                return false; // the body ends between frames
+            }
+            word[0] = (byte) first;
+            readFully(word, 1, 3);
+            int magic = littleEndian(word, 0);
+            if ((magic & 0xFFFFFFF0) == SKIPPABLE) {
+                readFully(word, 0, 4);
+                skipFully(Integer.toUnsignedLong(littleEndian(word, 0)));
+            } else if (magic == MAGIC) {
+                header();
+            } else {
+                throw new IOException("not an LZ4 frame (magic " + Integer.toHexString(magic) + ")");
+            }
+        }
+        readFully(word, 0, 4);
+        int size = littleEndian(word, 0);
+        if (size == 0) { // the end mark
+            endFrame();
+            return true;
+        }
+        boolean stored = size < 0;
+        size &= 0x7FFFFFFF;
+        if (size > blockMax) {
+            throw new IOException("LZ4 block of " + size + " bytes in a frame of " + blockMax + "-byte blocks");
+        }
+        readFully(block, 0, size);
+        if (blockChecksums) {
+            readFully(word, 0, 4);
+            if (hashes.hash32().hash(block, 0, size, 0) != littleEndian(word, 0)) {
+                throw new IOException("LZ4 block checksum mismatch");
+            }
+        }
+        if (independent || writePos <= HISTORY) {
+            writePos = independent ? 0 : writePos;
+        } else { // keep the 64 KB the next block may refer to
+            System.arraycopy(window, writePos - HISTORY, window, 0, HISTORY);
+            writePos = HISTORY;
+        }
+        readPos = writePos;
+        int n;
+        if (stored) {
+            System.arraycopy(block, 0, window, writePos, size);
+            n = size;
+        } else if (independent) {
+            try {
+                n = decompressor.decompress(block, 0, size, window, writePos, blockMax);
+            } catch (RuntimeException e) { // lz4-java reports a malformed block unchecked
+                throw new IOException("corrupt LZ4 block: " + e.getMessage(), e);
+            }
+        } else {
+            n = decodeLinked(block, size, window, writePos, blockMax);
+        }
+        produced += n;
+        if (contentSize >= 0 && produced > contentSize) {
+            throw new IOException("LZ4 frame longer than its content size (" + contentSize + " bytes)");
+        }
+        if (content != null) {
+            content.update(window, writePos, n);
+        }
+        writePos += n;
+        return true;
+    }
+
+    private void header() throws IOException {
+        byte[] descriptor = new byte[14];
+        readFully(descriptor, 0, 2);
+        int flags = descriptor[0] & 0xFF;
+        int bd = descriptor[1] & 0xFF;
+        if (flags >>> 6 != 1 || (flags & 0x02) != 0 || (bd & 0x8F) != 0 || (bd >>> 4) < 4) {
+            throw new IOException("malformed LZ4 frame descriptor");
+        }
+        if ((flags & 0x01) != 0) {
+            throw new IOException("LZ4 frame with a dictionary id: no dictionary is used for lz4 here");
+        }
+        int length = 2;
+        contentSize = -1;
+        if ((flags & 0x08) != 0) {
+            readFully(descriptor, length, 8);
+            contentSize = littleEndian(descriptor, length) & 0xFFFFFFFFL
+                    | (long) littleEndian(descriptor, length + 4) << 32;
+            if (contentSize < 0) {
+                throw new IOException("LZ4 content size out of range");
+            }
+            length += 8;
+        }
+        int check = in.read();
+        if (check < 0) {
+            throw new EOFException("LZ4 frame descriptor cut short");
+        }
+        if (((hashes.hash32().hash(descriptor, 0, length, 0) >> 8) & 0xFF) != check) {
+            throw new IOException("LZ4 frame descriptor checksum mismatch");
+        }
+        independent = (flags & 0x20) != 0;
+        blockChecksums = (flags & 0x10) != 0;
+        content = (flags & 0x04) != 0 ? hashes.newStreamingHash32(0) : null;
+        blockMax = 1 << (8 + 2 * (bd >>> 4));
+        if (block.length < blockMax) { // the largest block size yet: kept for the frames after this one
+            block = new byte[blockMax];
+            window = new byte[HISTORY + blockMax];
+        }
+        readPos = 0;
+        writePos = 0;
+        produced = 0;
+        inFrame = true;
+    }
+
+    private void endFrame() throws IOException {
+        if (content != null) {
+            readFully(word, 0, 4);
+            if (content.getValue() != littleEndian(word, 0)) {
+                throw new IOException("LZ4 content checksum mismatch");
+            }
+        }
+        if (contentSize >= 0 && produced != contentSize) {
+            throw new IOException("LZ4 frame of " + produced + " bytes, its header said " + contentSize);
+        }
+        inFrame = false;
+        readPos = 0;
+        writePos = 0;
+    }
+
+    /**
+     * Decodes one LZ4 block into {@code dst} at {@code start}, where a match may reach back into the history before
+     * it (from index 0): the sequences' literals and matches, every length and offset checked.
+     */
+    static int decodeLinked(byte[] src, int srcLen, byte[] dst, int start, int max) throws IOException {
+        int s = 0;
+        int d = start;
+        int end = start + max;
+        while (true) {
+            if (s >= srcLen) {
+                throw new IOException("corrupt LZ4 block: it ends inside a sequence");
+            }
+            int token = src[s++] & 0xFF;
+            int literals = token >>> 4;
+            if (literals == 15) {
+                int more;
+                do {
+                    if (s >= srcLen) {
+                        throw new IOException("corrupt LZ4 block: a literal length runs past the block");
+                    }
+                    more = src[s++] & 0xFF;
+                    literals += more;
+                } while (more == 255);
+            }
+            if (literals > srcLen - s || literals > end - d) {
+                throw new IOException("corrupt LZ4 block: literals beyond the block or its size");
+            }
+            System.arraycopy(src, s, dst, d, literals);
+            s += literals;
+            d += literals;
+            if (s == srcLen) {
+                return d - start; // the last sequence: literals only
+            }
+            if (srcLen - s < 2) {
+                throw new IOException("corrupt LZ4 block: a match offset cut short");
+            }
+            int offset = (src[s] & 0xFF) | (src[s + 1] & 0xFF) << 8;
+            s += 2;
+            if (offset == 0 || offset > d) {
+                throw new IOException("corrupt LZ4 block: a match before the window");
+            }
+            int length = token & 0x0F;
+            if (length == 15) {
+                int more;
+                do {
+                    if (s >= srcLen) {
+                        throw new IOException("corrupt LZ4 block: a match length runs past the block");
+                    }
+                    more = src[s++] & 0xFF;
+                    length += more;
+                } while (more == 255);
+            }
+            length += 4;
+            if (length > end - d) {
+                throw new IOException("corrupt LZ4 block: a match beyond the block size");
+            }
+            int from = d - offset;
+            if (offset >= length) {
+                System.arraycopy(dst, from, dst, d, length);
+            } else { // overlapping: a run
+                for (int i = 0; i < length; i++) {
+                    dst[d + i] = dst[from + i];
+                }
+            }
+            d += length;
+        }
+    }
+
+    private void readFully(byte[] b, int off, int len) throws IOException {
+        while (len > 0) {
+            int n = in.read(b, off, len);
+            if (n < 0) {
+                throw new EOFException("LZ4 frame cut short");
+            }
+            off += n;
+            len -= n;
+        }
+    }
+
+    private void skipFully(long n) throws IOException {
+        if (skip == null) {
+            skip = new byte[8192];
+        }
+        while (n > 0) {
+            int read = in.read(skip, 0, (int) Math.min(n, skip.length));
+            if (read < 0) {
+                throw new EOFException("skippable LZ4 frame cut short");
+            }
+            n -= read;
+        }
+    }
+
+    private static int littleEndian(byte[] b, int off) {
+        return (b[off] & 0xFF) | (b[off + 1] & 0xFF) << 8 | (b[off + 2] & 0xFF) << 16 | (b[off + 3] & 0xFF) << 24;
+    }
+}
