@@ -1,6 +1,8 @@
 package org.restcompress.demo;
 
+import com.fasterxml.jackson.jakarta.rs.cbor.JacksonCBORProvider;
 import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
+import com.fasterxml.jackson.jakarta.rs.smile.JacksonSmileProvider;
 import com.fasterxml.jackson.jakarta.rs.xml.JacksonXMLProvider;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
@@ -9,7 +11,10 @@ import java.util.Map;
 import java.util.Set;
 import org.restcompress.CompressionFeature;
 
-/** The demo's JAX-RS application: its resources, Jackson for JSON and XML, and the compression feature. */
+/**
+ * The demo's JAX-RS application: its resources, Jackson for JSON, XML, CBOR, Smile and MessagePack ({@link Formats}),
+ * and the compression feature.
+ */
 @ApplicationPath("/rest")
 public class DemoApplication extends Application {
 
@@ -17,7 +22,8 @@ public class DemoApplication extends Application {
     public Set<Class<?>> getClasses() {
         return Set.of(DemoResource.class, SavingsResource.class, DictionaryDemoResource.class,
                 DictionarySavingsResource.class, EventsResource.class, TotalsResource.class, CompressionFeature.class,
-                JacksonJsonProvider.class, JacksonXMLProvider.class);
+                JacksonJsonProvider.class, JacksonXMLProvider.class, JacksonCBORProvider.class,
+                JacksonSmileProvider.class, MessagePackProvider.class);
     }
 
     /**

@@ -25,8 +25,8 @@ import org.restcompress.GZIP;
 import org.restcompress.LZF;
 
 /**
- * The demo endpoints, under {@code /rest}. Objects come as JSON or XML by the {@code Accept} header (JSON when the
- * client takes either, see {@link #XML}).
+ * The demo endpoints, under {@code /rest}. Objects come as JSON, XML, CBOR, Smile or MessagePack by the {@code Accept}
+ * header (JSON when the client takes any, see {@link #XML} and {@link Formats}).
  */
 @Path("/")
 public class DemoResource {
@@ -74,7 +74,7 @@ public class DemoResource {
     @GET
     @Path("complex")
     @Compressed
-    @Produces({MediaType.APPLICATION_JSON, XML})
+    @Produces({MediaType.APPLICATION_JSON, XML, Formats.CBOR, Formats.SMILE, Formats.MSGPACK, Formats.X_MSGPACK})
     public Document complex(@QueryParam("seed") String seed) {
         return Documents.random(DEFAULT_ENTRIES, random(seed));
     }
@@ -83,7 +83,7 @@ public class DemoResource {
     @GET
     @Path("complex/{size}")
     @Compressed
-    @Produces({MediaType.APPLICATION_JSON, XML})
+    @Produces({MediaType.APPLICATION_JSON, XML, Formats.CBOR, Formats.SMILE, Formats.MSGPACK, Formats.X_MSGPACK})
     public Document complex(@PathParam("size") String size, @QueryParam("seed") String seed) {
         return Documents.random(entries(size), random(seed));
     }
@@ -118,9 +118,18 @@ public class DemoResource {
     @GET
     @Path("static/any")
     @Compressed
-    @Produces({MediaType.APPLICATION_JSON, XML})
+    @Produces({MediaType.APPLICATION_JSON, XML, Formats.CBOR, Formats.SMILE, Formats.MSGPACK, Formats.X_MSGPACK})
     public Document staticAny() {
         return Documents.staticDocument();
+    }
+
+    /** A record with a binary field (a 186 KB PNG): base64 in JSON and XML, bytes in the binary formats. */
+    @GET
+    @Path("photo")
+    @Compressed
+    @Produces({MediaType.APPLICATION_JSON, XML, Formats.CBOR, Formats.SMILE, Formats.MSGPACK, Formats.X_MSGPACK})
+    public Photo photo() {
+        return Photo.SAMPLE;
     }
 
     /**
