@@ -5,6 +5,8 @@
                                    libraries with varied parameters: DIR/<input>--<coding>--<variant>.bin
   reference_codecs.py decode DIR   decodes every DIR/<input>--<coding>--<variant>.bin (written by our encoders) with
                                    the reference libraries and tools, and prints one line per file: ok, or what differs
+  reference_codecs.py judge DIR    for every DIR/<name>--<coding>--<damage>.damaged: "accept <sha256 of the decoded
+                                   bytes>" where the reference library decodes it whole, else "refuse <why>"
 
 Python's gzip, zlib, zstandard, brotli and lz4 and the gzip, pigz, zstd, lz4 and brotli command-line tools, where
 present (a missing tool is skipped and said on stderr). dcz streams carry RFC 9842's header before a zstd frame
@@ -95,7 +97,8 @@ def variants(data, dictionary):
     yield "lz4", "two-frames", lz4.frame.compress(data[:half]) + lz4.frame.compress(data[half:])
     yield "lz4", "skippable-frame", skippable() + lz4.frame.compress(data)
     yield "lz4", "cli-9", tool("lz4", "-9", "-c", "-q", data=data)
-    yield "lz4", "cli-no-frame-crc", tool("lz4", "--no-frame-crc", "-BD", "-c", "-q", data=data)
+    yield "lz4", "cli-no-frame-crc", tool("lz4", "--no-frame-crc", "-c", "-q", data=data)
+    yield "lz4", "cli-linked-64k", tool("lz4", "-B4", "-BD", "-c", "-q", data=data)
     if dictionary is not None:
         digest = hashlib.sha256(dictionary).digest()
         for with_id in (True, False):
@@ -126,22 +129,79 @@ def encode(directory):
                     out.write(encoded)
 
 
-def zstd_frames(data):
-    return zstandard.ZstdDecompressor().stream_reader(io.BytesIO(data), read_across_frames=True).read()
+def skip_skippable(data):
+    """data after any skippable frames at its start (zstd and lz4 share their magic numbers 0x184D2A50-5F)."""
+    while len(data) >= 8 and struct.unpack("<I", data[:4])[0] & 0xFFFFFFF0 == 0x184D2A50:
+        size = struct.unpack("<I", data[4:8])[0]
+        if len(data) < 8 + size:
+            raise ValueError("skippable frame cut short")
+        data = data[8 + size:]
+    return data
+
+
+def frames(data, new_decoder):
+    """Every frame or member of data, strictly: each must end, and nothing may follow the last."""
+    out = b""
+    data = skip_skippable(data)
+    while data:
+        decoder = new_decoder()
+        out += decoder.decompress(data)
+        if not decoder.eof:
+            raise ValueError("cut short")
+        data = skip_skippable(decoder.unused_data or b"")
+    return out
+
+
+def strict(coding, data):
+    """The reference library's decoding, refusing what is cut short or followed by anything."""
+    if coding == "gzip":
+        if not data:
+            raise ValueError("empty")
+        return frames(data, lambda: zlib.decompressobj(31))
+    if coding == "deflate":
+        decoder = zlib.decompressobj()
+        out = decoder.decompress(data)
+        if not decoder.eof or decoder.unused_data:
+            raise ValueError("cut short or followed by data")
+        return out
+    if coding == "zstd":
+        return frames(data, lambda: zstandard.ZstdDecompressor().decompressobj())
+    if coding == "br":
+        decoder = brotli.Decompressor()
+        out = decoder.process(data)
+        if not decoder.is_finished():
+            raise ValueError("cut short")
+        return out
+    if coding == "lz4":
+        return frames(data, lz4.frame.LZ4FrameDecompressor)
+    raise ValueError("no strict reference for " + coding)
 
 
 def reference_decoders(coding):
     """(name, function) pairs: every reference decoder of coding, library and tool."""
     here = os.path.dirname(os.path.abspath(__file__))
     lzf_zv = os.path.join(here, "..", "..", "..", "..", "rest-demo-app", "src", "test", "python", "lzf_zv.py")
+    library = ("python", lambda d: strict(coding, d))
     return {
-        "gzip": [("python", gzip.decompress), ("gzip-cli", lambda d: tool("gzip", "-d", "-c", data=d))],
-        "deflate": [("python", zlib.decompress)],
-        "zstd": [("python", zstd_frames), ("zstd-cli", lambda d: tool("zstd", "-d", "-c", "-q", data=d))],
-        "br": [("python", brotli.decompress), ("brotli-cli", lambda d: tool("brotli", "-d", "-c", data=d))],
-        "lz4": [("python", lz4.frame.decompress), ("lz4-cli", lambda d: tool("lz4", "-d", "-c", "-q", data=d))],
+        "gzip": [library, ("gzip-cli", lambda d: tool("gzip", "-d", "-c", data=d))],
+        "deflate": [library],
+        "zstd": [library, ("zstd-cli", lambda d: tool("zstd", "-d", "-c", "-q", data=d))],
+        "br": [library, ("brotli-cli", lambda d: tool("brotli", "-d", "-c", data=d))],
+        "lz4": [library, ("lz4-cli", lambda d: tool("lz4", "-d", "-c", "-q", data=d))],
         "lzf": [("liblzf", lambda d: tool(sys.executable, lzf_zv, "decode", data=d))],
     }[coding]
+
+
+def judge(directory):
+    for name in sorted(os.listdir(directory)):
+        if not name.endswith(".damaged"):
+            continue
+        coding = name.split("--")[1]
+        data = open(os.path.join(directory, name), "rb").read()
+        try:
+            print("%s accept %s" % (name, hashlib.sha256(strict(coding, data)).hexdigest()))
+        except Exception as e:  # the reference refuses: ours must too
+            print("%s refuse %s" % (name, str(e).replace("\n", " ")[:100]))
 
 
 def decode(directory):
@@ -164,4 +224,4 @@ def decode(directory):
 
 
 if __name__ == "__main__":
-    {"encode": encode, "decode": decode}[sys.argv[1]](sys.argv[2])
+    {"encode": encode, "decode": decode, "judge": judge}[sys.argv[1]](sys.argv[2])

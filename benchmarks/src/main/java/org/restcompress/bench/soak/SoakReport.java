@@ -89,6 +89,8 @@ public final class SoakReport {
         long started = System.nanoTime();
         long end = started + (long) (minutes * 60e9);
         int kills = 0;
+        long killPeriod = 0;
+        long killDown = 0;
         try {
             soak.awaitUp();
             soak.prepare();
@@ -98,33 +100,48 @@ public final class SoakReport {
                 t.start();
                 threads.add(t);
             }
-            long nextKill = started + (long) (Math.min(5, minutes / 3) * 60e9);
-            long restartAt = Long.MAX_VALUE;
-            while (System.nanoTime() < end) {
-                samples.add(Sample.of(server.pid(), (System.nanoTime() - started) / 1e9, soak.requests.sum()));
-                long now = System.nanoTime();
-                if (now >= nextKill && restartAt == Long.MAX_VALUE) {
+            // Redis killed every `period`, from the start, and started again `down` later, on a timer of its own
+            long period = (long) (Math.min(5, minutes / 3) * 60_000);
+            long down = (long) (Math.min(30, minutes * 60 / 10) * 1000);
+            java.util.concurrent.ScheduledExecutorService faults =
+                    java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+            java.util.concurrent.atomic.AtomicInteger killed = new java.util.concurrent.atomic.AtomicInteger();
+            faults.scheduleAtFixedRate(() -> {
+                try {
                     redis.kill();
-                    kills++;
-                    restartAt = now + (long) (Math.min(30, minutes * 60 / 10) * 1e9);
-                } else if (now >= restartAt) {
+                    killed.incrementAndGet();
+                    Thread.sleep(down);
                     redis.start();
-                    restartAt = Long.MAX_VALUE;
-                    nextKill = now + (long) (Math.min(5, minutes / 3) * 60e9);
+                } catch (IOException | InterruptedException e) {
+                    soak.problem("redis: " + e);
+                }
+            }, period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
+            while (System.nanoTime() < end) {
+                Sample sample = Sample.of(server.pid(), (System.nanoTime() - started) / 1e9, soak.requests.sum());
+                if (sample != null) {
+                    samples.add(sample);
                 }
                 Thread.sleep(Math.max(1, Math.min(SAMPLE_MILLIS, (end - System.nanoTime()) / 1_000_000)));
             }
+            faults.shutdownNow();
+            faults.awaitTermination(60, java.util.concurrent.TimeUnit.SECONDS);
+            kills = killed.get();
+            killPeriod = period;
+            killDown = down;
             for (Thread t : threads) {
                 t.join(60_000);
             }
             redis.start();
-            samples.add(Sample.of(server.pid(), (System.nanoTime() - started) / 1e9, soak.requests.sum()));
+            Sample last = Sample.of(server.pid(), (System.nanoTime() - started) / 1e9, soak.requests.sum());
+            if (last != null) {
+                samples.add(last);
+            }
         } finally {
             server.destroy();
             server.waitFor();
             redis.kill();
         }
-        soak.report(quick, minutes, clients, kills, samples);
+        soak.report(quick, minutes, clients, kills, killPeriod, killDown, samples);
     }
 
     private void awaitUp() throws InterruptedException {
@@ -367,7 +384,19 @@ public final class SoakReport {
         return out.toByteArray();
     }
 
-    private static byte[] decode(HttpResponse<byte[]> response) throws IOException {
+    /** The body decoded; a body that does not decode counts as wrong bytes, and comes back empty. */
+    private byte[] decode(HttpResponse<byte[]> response) {
+        try {
+            return decodeStrictly(response);
+        } catch (IOException | RuntimeException e) {
+            wrongBytes.increment();
+            problem("a " + response.headers().firstValue("Content-Encoding").orElse("identity") + " body of "
+                    + response.uri() + " does not decode: " + e);
+            return null;
+        }
+    }
+
+    private static byte[] decodeStrictly(HttpResponse<byte[]> response) throws IOException {
         String coding = response.headers().firstValue("Content-Encoding").orElse("identity");
         ContentCodec codec = CODECS.find(coding).orElseThrow(() -> new IOException("unknown coding " + coding));
         try (InputStream in = codec.decode(new ByteArrayInputStream(response.body()))) {
@@ -410,6 +439,9 @@ public final class SoakReport {
     }
 
     private boolean expectStatus(String what, int actual, int status) {
+        if (actual >= 500) {
+            return false; // counted as a 5xx already
+        }
         if (actual != status) {
             unexpected.increment();
             problem(what + ": " + actual + ", expected " + status);
@@ -419,6 +451,9 @@ public final class SoakReport {
     }
 
     private void same(String what, byte[] expected, byte[] actual) {
+        if (actual == null) {
+            return; // counted where it failed to decode
+        }
         if (!java.util.Arrays.equals(expected, actual)) {
             wrongBytes.increment();
             problem(what + ": " + actual.length + " bytes, not the " + expected.length + " expected");
@@ -433,8 +468,8 @@ public final class SoakReport {
         }
     }
 
-    private void report(boolean quick, double minutes, int clients, int kills, List<Sample> samples)
-            throws IOException {
+    private void report(boolean quick, double minutes, int clients, int kills, long killPeriod, long killDown,
+            List<Sample> samples) throws IOException {
         StringBuilder md = new StringBuilder("# An hour under load, with faults\n\n");
         md.append(String.format(Locale.ROOT, "Machine: %d cores, JDK %s, %s. Command: `cd benchmarks && java -cp "
                 + "target/benchmarks.jar org.restcompress.bench.soak.SoakReport` (after `./mvnw -q install "
@@ -449,7 +484,8 @@ public final class SoakReport {
                 + "an event stream dropped after a few events, a shared-dictionary item with the right hash (`dcz`, "
                 + "decoded with the dictionary by zstd-jni and compared) or a wrong one (no `dcz`), and a feed step "
                 + "as a delta against the step before. Redis was killed ").append(kills)
-                .append(" times (every five minutes, restarted 30 s later).\n\n");
+                .append(String.format(Locale.ROOT, " times (every %s s from the start, restarted %s s later).%n%n",
+                        killPeriod / 1000, killDown / 1000));
         md.append("| figure | value |\n|---|---:|\n");
         md.append("| requests served | ").append(String.format(Locale.ROOT, "%,d", requests.sum())).append(" |\n");
         md.append("| wrong bytes (a decoded body that differs) | ").append(wrongBytes.sum()).append(" |\n");
@@ -522,9 +558,9 @@ public final class SoakReport {
                     fds = list.count();
                 }
             } catch (IOException | RuntimeException gone) {
-                // the process ended
+                return null; // the process ended: no reading
             }
-            return new Sample(seconds, requests, rss, fds, threads);
+            return rss > 0 ? new Sample(seconds, requests, rss, fds, threads) : null;
         }
     }
 

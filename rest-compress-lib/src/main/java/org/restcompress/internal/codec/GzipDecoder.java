@@ -7,7 +7,8 @@ import java.util.zip.Inflater;
 import java.util.zip.ZipException;
 
 /**
- * Strict gzip reader (RFC 1952): checks magic, method, reserved flags, CRC-32 and length of every member, reads
+ * Strict gzip reader (RFC 1952): checks magic, method, reserved flags, the header CRC where a member has one, CRC-32
+ * and length of every member, reads
  * concatenated members, and rejects bytes after the last member. (The JDK's GZIPInputStream ignores trailing garbage
  * and, before JDK 23, may stop early between members on a network stream.) An empty body decodes to nothing.
  */
@@ -20,6 +21,8 @@ final class GzipDecoder extends InflatingDecoder {
     private static final int RESERVED = 0xe0;
 
     private final CRC32 crc = new CRC32();
+    /** Over the member's header, for its optional header CRC (FHCRC). */
+    private final CRC32 headerCrc = new CRC32();
     private Inflater inflater;
     private boolean firstMember = true;
 
@@ -33,21 +36,23 @@ final class GzipDecoder extends InflatingDecoder {
         if (id1 < 0) {
             return null; // clean end: after the last member, or an empty body
         }
-        int id2 = requireByte("gzip header");
+        headerCrc.reset();
+        headerCrc.update(id1);
+        int id2 = headerByte("gzip header");
         if (id1 != 0x1f || id2 != 0x8b) {
             throw new ZipException(firstMember ? "not in gzip format" : "unexpected data after the gzip stream");
         }
         firstMember = false;
-        if (requireByte("gzip header") != 8) {
+        if (headerByte("gzip header") != 8) {
             throw new ZipException("unsupported gzip compression method");
         }
-        int flags = requireByte("gzip header");
+        int flags = headerByte("gzip header");
         if ((flags & RESERVED) != 0) {
             throw new ZipException("reserved gzip flags are set");
         }
         skip(6, "gzip header"); // modification time, extra flags, operating system
         if ((flags & FEXTRA) != 0) {
-            int length = requireByte("gzip header") | requireByte("gzip header") << 8;
+            int length = headerByte("gzip header") | headerByte("gzip header") << 8;
             skip(length, "gzip extra field");
         }
         if ((flags & FNAME) != 0) {
@@ -56,8 +61,11 @@ final class GzipDecoder extends InflatingDecoder {
         if ((flags & FCOMMENT) != 0) {
             skipZeroTerminated("gzip comment");
         }
-        if ((flags & FHCRC) != 0) {
-            skip(2, "gzip header");
+        if ((flags & FHCRC) != 0) { // the low 16 bits of the CRC-32 of the header so far
+            int expected = requireByte("gzip header") | requireByte("gzip header") << 8;
+            if (expected != (int) (headerCrc.getValue() & 0xffff)) {
+                throw new ZipException("gzip header CRC mismatch: the header is corrupt");
+            }
         }
         crc.reset();
         if (inflater == null) {
@@ -93,14 +101,21 @@ final class GzipDecoder extends InflatingDecoder {
         return value;
     }
 
+    /** A byte of the header, counted in its CRC. */
+    private int headerByte(String what) throws IOException {
+        int b = requireByte(what);
+        headerCrc.update(b);
+        return b;
+    }
+
     private void skip(int count, String what) throws IOException {
         for (int i = 0; i < count; i++) {
-            requireByte(what);
+            headerByte(what);
         }
     }
 
     private void skipZeroTerminated(String what) throws IOException {
-        while (requireByte(what) != 0) {
+        while (headerByte(what) != 0) {
             // the header field is skipped byte by byte; it is bounded by the body itself
         }
     }

@@ -15,14 +15,20 @@ import net.jpountz.xxhash.XXHashFactory;
  * Independent blocks go through lz4-java's bounds-checked decompressor, linked ones through the block decoder here,
  * as strict: every length and offset is checked against what the block and the window hold.
  *
- * <p>Memory: one window (the 64 KB of history and a block) and one block buffer, sized for the largest block size a
- * frame declared (4 MB at most) and kept across frames, so that a body of many frames costs no more than one.
+ * <p>Memory: one window (twice the 64 KB of history, and a block) and one block buffer, sized for the largest block
+ * size a frame declared (4 MB: about 8.1 MB in all, at most) and kept across frames, so that a body of many frames
+ * costs no more than one.
  */
 final class Lz4FrameReader extends InputStream {
 
     private static final int MAGIC = 0x184D2204;
     private static final int SKIPPABLE = 0x184D2A50;
     private static final int HISTORY = 64 * 1024;
+    /** The block format's end rules: the last 5 bytes are literals, the last match starts 12 before the end. */
+    private static final int LAST_LITERALS = 5;
+    private static final int MIN_MATCH_START = 12;
+    /** A sequence that is not the last leaves at least 8 input bytes: an offset, a token, 5 literals. */
+    private static final int LAST_INPUT = 8;
 
     private final InputStream in;
     private final LZ4SafeDecompressor decompressor;
@@ -42,8 +48,14 @@ final class Lz4FrameReader extends InputStream {
     private int blockMax;
     private long contentSize;
     private long produced;
+    /** The frame's content checksum as it goes, when it has one: {@link #contentHash}, reset per frame. */
     private StreamingXXHash32 content;
+    private StreamingXXHash32 contentHash;
     private boolean ended;
+    /** The failure that ended decoding: every later read fails with it. */
+    private IOException failed;
+    /** How often the history was moved to the window's start: for tests of its cost. */
+    int compactions;
 
     Lz4FrameReader(InputStream in, LZ4SafeDecompressor decompressor, XXHashFactory hashes) {
         this.in = in;
@@ -58,14 +70,23 @@ final class Lz4FrameReader extends InputStream {
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, b.length);
+        if (failed != null) {
+            throw failed;
+        }
         if (len == 0) {
             return 0;
         }
-        while (readPos == writePos) {
-            if (ended || !nextBlock()) {
-                ended = true;
-                return -1;
+        try {
+            while (readPos == writePos) {
+                if (ended || !nextBlock()) {
+                    ended = true;
+                    return -1;
+                }
             }
+        } catch (IOException e) {
+            failed = e;
+            throw e;
         }
         int n = Math.min(len, writePos - readPos);
         System.arraycopy(window, readPos, b, off, n);
@@ -80,6 +101,10 @@ final class Lz4FrameReader extends InputStream {
 
     @Override
     public void close() throws IOException {
+        if (contentHash != null) {
+            contentHash.close(); // lz4-java's native hash frees its state here, not only when collected
+            contentHash = null;
+        }
         in.close();
     }
 
@@ -120,11 +145,14 @@ final class Lz4FrameReader extends InputStream {
                 throw new IOException("LZ4 block checksum mismatch");
             }
         }
-        if (independent || writePos <= HISTORY) {
-            writePos = independent ? 0 : writePos;
-        } else { // keep the 64 KB the next block may refer to
+        if (independent) {
+            writePos = 0;
+        } else if (writePos > window.length - blockMax) {
+            // keep the 64 KB the next block may refer to; the window holds two histories and a block, so this copy
+            // comes at most once per 64 KB decoded (a run of tiny linked blocks cannot make each one a 64 KB copy)
             System.arraycopy(window, writePos - HISTORY, window, 0, HISTORY);
             writePos = HISTORY;
+            compactions++;
         }
         readPos = writePos;
         int n;
@@ -182,11 +210,18 @@ final class Lz4FrameReader extends InputStream {
         }
         independent = (flags & 0x20) != 0;
         blockChecksums = (flags & 0x10) != 0;
-        content = (flags & 0x04) != 0 ? hashes.newStreamingHash32(0) : null;
+        content = null;
+        if ((flags & 0x04) != 0) {
+            if (contentHash == null) {
+                contentHash = hashes.newStreamingHash32(0);
+            }
+            contentHash.reset();
+            content = contentHash;
+        }
         blockMax = 1 << (8 + 2 * (bd >>> 4));
         if (block.length < blockMax) { // the largest block size yet: kept for the frames after this one
             block = new byte[blockMax];
-            window = new byte[HISTORY + blockMax];
+            window = new byte[2 * HISTORY + blockMax];
         }
         readPos = 0;
         writePos = 0;
@@ -242,12 +277,19 @@ final class Lz4FrameReader extends InputStream {
             if (s == srcLen) {
                 return d - start; // the last sequence: literals only
             }
+            // as the reference decoder: a sequence this near the end must be the last one
+            if (d > end - MIN_MATCH_START || s > srcLen - LAST_INPUT) {
+                throw new IOException("corrupt LZ4 block: a match too near the end of the block");
+            }
             if (srcLen - s < 2) {
                 throw new IOException("corrupt LZ4 block: a match offset cut short");
             }
             int offset = (src[s] & 0xFF) | (src[s + 1] & 0xFF) << 8;
             s += 2;
-            if (offset == 0 || offset > d) {
+            if (offset == 0) {
+                throw new IOException("corrupt LZ4 block: a match at offset 0");
+            }
+            if (offset > d) {
                 throw new IOException("corrupt LZ4 block: a match before the window");
             }
             int length = token & 0x0F;
@@ -262,8 +304,8 @@ final class Lz4FrameReader extends InputStream {
                 } while (more == 255);
             }
             length += 4;
-            if (length > end - d) {
-                throw new IOException("corrupt LZ4 block: a match beyond the block size");
+            if (length > end - LAST_LITERALS - d) {
+                throw new IOException("corrupt LZ4 block: a match into the block's last literals");
             }
             int from = d - offset;
             if (offset >= length) {

@@ -196,9 +196,19 @@ public class CodecTest {
 
         // FEXTRA + FNAME + FCOMMENT + FHCRC, as other gzip writers produce
         byte[] body = Arrays.copyOfRange(one, 10, one.length);
-        byte[] header = {0x1f, (byte) 0x8b, 8, 2 | 4 | 8 | 16, 0, 0, 0, 0, 0, 3, 2, 0, 'x', 'y', 'a', '.', 'j', 0,
-            'c', 0, 0x12, 0x34};
+        byte[] fields = {0x1f, (byte) 0x8b, 8, 2 | 4 | 8 | 16, 0, 0, 0, 0, 0, 3, 2, 0, 'x', 'y', 'a', '.', 'j', 0,
+            'c', 0};
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(fields);
+        byte[] header = concat(fields, new byte[] {(byte) crc.getValue(), (byte) (crc.getValue() >>> 8)});
         assertEquals("hello ", new String(decode(new GzipCodec(), concat(header, body)), StandardCharsets.US_ASCII));
+        // the header CRC (FHCRC) is checked: a changed comment, or a wrong CRC, is refused
+        byte[] changed = header.clone();
+        changed[18] = 'd';
+        assertThrows(IOException.class, () -> decode(new GzipCodec(), concat(changed, body)));
+        byte[] wrongCrc = header.clone();
+        wrongCrc[wrongCrc.length - 1] ^= 1;
+        assertThrows(IOException.class, () -> decode(new GzipCodec(), concat(wrongCrc, body)));
     }
 
     /** Length hiding: a random comment in the gzip header, which every reader skips. */

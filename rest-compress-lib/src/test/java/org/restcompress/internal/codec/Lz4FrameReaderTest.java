@@ -1,6 +1,8 @@
 package org.restcompress.internal.codec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -80,23 +82,64 @@ class Lz4FrameReaderTest {
         }
     }
 
-    /** The second block copies 8 bytes from the first: a match into the history of linked blocks (FLG 0x40). */
+    /**
+     * The second block copies 8 bytes from the first: a match into the history of linked blocks (FLG 0x40), then the
+     * five literals the block format ends with. The lz4 tool decodes the same bytes to the same text.
+     */
     @Test
     void aLinkedBlockRefersToTheBlockBeforeIt() throws IOException {
-        byte[] second = {0x04, 0x08, 0x00, 0x10, 'X'}; // no literals, match at offset 8 of 8 bytes; then 'X'
+        byte[] second = {0x04, 0x08, 0x00, 0x50, 'X', 'Y', 'Z', 'W', 'V'}; // match 8 back, 8 long; 5 literals
         byte[] frame = concat(header(0x40, -1), block(literals("abcdefgh")), block(second), END);
-        assertArrayEquals("abcdefghabcdefghX".getBytes(StandardCharsets.US_ASCII), decode(frame));
+        assertArrayEquals("abcdefghabcdefghXYZWV".getBytes(StandardCharsets.US_ASCII), decode(frame));
     }
 
     @Test
-    void aMatchBeforeTheWindowIsRefused() {
-        byte[] second = {0x04, 0x09, 0x00, 0x10, 'X'}; // offset 9: one byte before anything decoded
+    void aMatchOutsideWhatTheBlockMaySeeIsRefused() throws IOException {
+        byte[] before = {0x04, 0x09, 0x00, 0x50, 'X', 'Y', 'Z', 'W', 'V'}; // 9 back: before anything decoded
+        IOException e = assertThrows(IOException.class, () -> decode(concat(header(0x40, -1),
+                block(literals("abcdefgh")), block(before), END)));
+        assertTrue(e.getMessage().contains("before the window"), e.getMessage());
+        byte[] zero = {0x04, 0x00, 0x00, 0x50, 'X', 'Y', 'Z', 'W', 'V'};
         assertThrows(IOException.class, () -> decode(concat(header(0x40, -1), block(literals("abcdefgh")),
+                block(zero), END)));
+        // independent blocks (FLG 0x60) may not refer to the block before: the same, valid, linked block refused
+        byte[] second = {0x04, 0x08, 0x00, 0x50, 'X', 'Y', 'Z', 'W', 'V'};
+        e = assertThrows(IOException.class, () -> decode(concat(header(0x60, -1), block(literals("abcdefgh")),
                 block(second), END)));
-        // independent blocks (FLG 0x60) may not refer to the block before
-        byte[] independent = {0x04, 0x08, 0x00, 0x10, 'X'};
-        assertThrows(IOException.class, () -> decode(concat(header(0x60, -1), block(literals("abcdefgh")),
-                block(independent), END)));
+        assertTrue(e.getMessage().contains("offset"), e.getMessage());
+        // a match ending inside the last five bytes of the block's room, as the reference decoder refuses it
+        byte[] intoTheEnd = {0x00, 0x08, 0x00}; // no literals, a match, and the block ends: no last literals
+        assertThrows(IOException.class, () -> decode(concat(header(0x40, -1), block(literals("abcdefgh")),
+                block(intoTheEnd), END)));
+    }
+
+    /** Tiny linked blocks: the history moves to the window's start once per 64 KB decoded, not once per block. */
+    @Test
+    void tinyLinkedBlocksDoNotEachCopyTheHistory() throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        body.writeBytes(header(0x40, -1));
+        int blocks = 300_000;
+        for (int i = 0; i < blocks; i++) {
+            body.writeBytes(new byte[] {1, 0, 0, (byte) 0x80, (byte) ('a' + i % 26)}); // one stored byte
+        }
+        body.writeBytes(END);
+        Lz4FrameReader reader = new Lz4FrameReader(new ByteArrayInputStream(body.toByteArray()),
+                net.jpountz.lz4.LZ4Factory.fastestInstance().safeDecompressor(), XXHASH);
+        byte[] decoded = reader.readAllBytes();
+        assertEquals(blocks, decoded.length);
+        assertTrue(reader.compactions <= blocks / (64 * 1024) + 1, reader.compactions + " moves of the history");
+    }
+
+    /** After a failure, every read fails the same way: nothing later in the body is read out. */
+    @Test
+    void aFailureIsFinal() throws IOException {
+        byte[] badContent = concat(header(0x60 | 0x04, -1), block(literals("first")), END, le(1),
+                header(0x60, -1), block(literals("second")), END);
+        try (InputStream in = new Lz4Codec().decode(new ByteArrayInputStream(badContent))) {
+            IOException first = assertThrows(IOException.class, in::readAllBytes);
+            IOException again = assertThrows(IOException.class, () -> in.read(new byte[10]));
+            assertSame(first, again);
+        }
     }
 
     @Test
@@ -121,8 +164,14 @@ class Lz4FrameReaderTest {
         byte[] storedTooBig = concat(header(0x60, -1), new byte[] {0, 0, 2, (byte) 0x80});
         byte[] cut = java.util.Arrays.copyOf(good, good.length - 3);
         byte[] skippableCut = {0x50, 0x2A, 0x4D, 0x18, 100, 0, 0, 0, 1};
+        byte[] version = concat(header(0x80 | 0x20, -1), END);
+        byte[] reservedFlag = concat(header(0x60 | 0x02, -1), END);
+        byte[] smallBlockId = concat(MAGIC, new byte[] {0x60, 0x30, 0});
+        byte[] longerThanItsSize = concat(header(0x60, 3), block(literals("four")), END);
+        byte[] trailingGarbage = concat(good, new byte[] {1, 2, 3, 4, 5});
         for (byte[] body : new byte[][] {badMagic, badHeaderChecksum, wrongSize, dictionaryId, tooBig,
-            storedTooBig, cut, skippableCut}) {
+            storedTooBig, cut, skippableCut, version, reservedFlag, smallBlockId, longerThanItsSize,
+            trailingGarbage}) {
             assertThrows(IOException.class, () -> decode(body));
         }
     }
