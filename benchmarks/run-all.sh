@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates every table and chart under benchmarks/results/ (about an hour on 2 cores). The network part needs
-# root (network namespaces and tc); without it, it is skipped with a note. Run from anywhere:
+# Regenerates every table and chart under benchmarks/results/ (about two hours on 2 cores: one is the soak). The network
+# part needs root (network namespaces and tc); without it, it is skipped with a note. Run from anywhere:
 #   benchmarks/run-all.sh            # everything
 #   QUICK=1 benchmarks/run-all.sh    # seconds per report, into benchmarks/target/: a smoke test, not a measurement
 set -euo pipefail
@@ -17,10 +17,13 @@ run CodecReport
 run ThresholdReport
 run IdleCostReport
 run DictionaryReport
+run FormatsReport
 run events.EventStreamReport
 run events.EventStreamScale
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk"; exit 1; }
 run server.ThroughputReport
+command -v redis-server >/dev/null || { echo "redis-server is missing: apt-get install redis-server"; exit 1; }
+run soak.SoakReport    # an hour (QUICK: 30 s)
 if [ "$(id -u)" = 0 ] && command -v tc >/dev/null; then
   run network.NetworkReport
 else

@@ -64,7 +64,7 @@ public final class FormatsReport {
     }
 
     public static void main(String[] args) throws Exception {
-        boolean quick = Boolean.getBoolean("quick");
+        boolean quick = System.getProperty("quick") != null;
         long batchNanos = quick ? 5_000_000 : 100_000_000;
         int batches = quick ? 1 : 7;
         Map<String, Object> documents = new LinkedHashMap<>();

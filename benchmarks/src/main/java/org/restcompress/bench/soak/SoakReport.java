@@ -70,8 +70,8 @@ public final class SoakReport {
     }
 
     public static void main(String[] args) throws Exception {
-        boolean quick = Boolean.getBoolean("quick");
-        double minutes = Double.parseDouble(System.getProperty("minutes", quick ? "1" : "60"));
+        boolean quick = System.getProperty("quick") != null;
+        double minutes = Double.parseDouble(System.getProperty("minutes", quick ? "0.5" : "60"));
         int clients = Integer.getInteger("clients", 8);
         Path jar = Paths.get(System.getProperty("demo.jar", "../rest-demo-app/target/rest-demo-app.jar"));
         Path work = Files.createTempDirectory("restcompress-soak");
