@@ -29,7 +29,7 @@ import org.restcompress.internal.codec.CodecRegistry;
  * CBOR, Smile, MessagePack, all through Jackson) in every coding (identity, lz4, lzf, zstd, gzip, br, at the
  * library's default settings): bytes on the wire, the time to serialize and encode, and to decode and parse (one
  * thread; each the median of 7 timed batches of at least 100 ms after a warm-up). Corpus figures are harmonic means
- * over the documents, as in the codec table; speeds are MB of the JSON representation per second, so that formats
+ * over the documents of 16 KB and more ({@code -DminSize}), as in the codec table; speeds are MB of the JSON representation per second, so that formats
  * compare on the same content. Writes {@code results/formats.md} and {@code results/formats-*.png}.
  *
  * <pre>java -cp target/benchmarks.jar org.restcompress.bench.FormatsReport     # -Dquick=true: seconds</pre>
@@ -69,7 +69,9 @@ public final class FormatsReport {
         int batches = quick ? 1 : 7;
         Map<String, Object> documents = new LinkedHashMap<>();
         try (Stream<Path> files = Files.list(Corpus.directory())) {
-            for (Path file : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+            long minSize = Long.getLong("minSize", 16 * 1024); // as the codec table: below the threshold, no coding
+            for (Path file : files.filter(p -> p.toString().endsWith(".json") && size(p) >= minSize).sorted()
+                    .toList()) {
                 documents.put(file.getFileName().toString(), new ObjectMapper().readTree(file.toFile()));
                 if (quick) {
                     break;
@@ -93,6 +95,14 @@ public final class FormatsReport {
             }
         }
         write(quick, documents.size(), corpus, binary);
+    }
+
+    private static long size(Path path) {
+        try {
+            return Files.size(path);
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     private static Cell measure(String format, String coding, Object value, Class<?> type, long batchNanos,
@@ -167,7 +177,7 @@ public final class FormatsReport {
                 + "default settings, one thread. *Serialize + encode* and *decode + parse* are MB of the JSON "
                 + "representation per second (the same content for every format), each the median of 7 timed batches "
                 + "of at least 100 ms after a warm-up; *ratio* is bytes on the wire over the JSON document's bytes.\n\n");
-        md.append("## The corpus's JSON documents (").append(documents).append(", harmonic means)\n\n");
+        md.append("## The corpus's JSON documents (").append(documents).append(" of 16 KB and more, harmonic means)\n\n");
         md.append("| format | coding | ratio to JSON | serialize + encode MB/s | decode + parse MB/s |\n"
                 + "|---|---|---:|---:|---:|\n");
         Map<String, Double> corpusChart = new LinkedHashMap<>();

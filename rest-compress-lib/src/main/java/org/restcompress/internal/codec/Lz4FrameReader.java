@@ -15,9 +15,9 @@ import net.jpountz.xxhash.XXHashFactory;
  * Independent blocks go through lz4-java's bounds-checked decompressor, linked ones through the block decoder here,
  * as strict: every length and offset is checked against what the block and the window hold.
  *
- * <p>Memory: one window (twice the 64 KB of history, and a block) and one block buffer, sized for the largest block
- * size a frame declared (4 MB: about 8.1 MB in all, at most) and kept across frames, so that a body of many frames
- * costs no more than one.
+ * <p>Memory: one block buffer and one window (a block, and for linked blocks twice the 64 KB of history besides),
+ * sized for the largest block size a frame declared (4 MB: about 8.1 MB in all, at most) and kept across frames, so
+ * that a body of many frames costs no more than one.
  */
 final class Lz4FrameReader extends InputStream {
 
@@ -201,6 +201,7 @@ final class Lz4FrameReader extends InputStream {
             }
             length += 8;
         }
+        independent = (flags & 0x20) != 0;
         int check = in.read();
         if (check < 0) {
             throw new EOFException("LZ4 frame descriptor cut short");
@@ -208,7 +209,6 @@ final class Lz4FrameReader extends InputStream {
         if (((hashes.hash32().hash(descriptor, 0, length, 0) >> 8) & 0xFF) != check) {
             throw new IOException("LZ4 frame descriptor checksum mismatch");
         }
-        independent = (flags & 0x20) != 0;
         blockChecksums = (flags & 0x10) != 0;
         content = null;
         if ((flags & 0x04) != 0) {
@@ -219,9 +219,13 @@ final class Lz4FrameReader extends InputStream {
             content = contentHash;
         }
         blockMax = 1 << (8 + 2 * (bd >>> 4));
-        if (block.length < blockMax) { // the largest block size yet: kept for the frames after this one
+        // the largest sizes yet, kept for the frames after this one; linked blocks also need room for history
+        if (block.length < blockMax) {
             block = new byte[blockMax];
-            window = new byte[2 * HISTORY + blockMax];
+        }
+        int room = independent ? blockMax : 2 * HISTORY + blockMax;
+        if (window.length < room) {
+            window = new byte[room];
         }
         readPos = 0;
         writePos = 0;
