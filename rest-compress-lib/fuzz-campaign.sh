@@ -9,7 +9,10 @@
 # benchmarks/results/fuzzing.md.
 #   nohup rest-compress-lib/fuzz-campaign.sh > fuzz-campaign.log 2>&1 &    # in the background
 #   rest-compress-lib/fuzz-campaign.sh --runs 1000000 Decoder              # fewer runs, some classes only
+#   rest-compress-lib/fuzz-campaign.sh DecoderFuzzTest#deflate             # one target
 #   rest-compress-lib/fuzz-campaign.sh --again                             # forget what was done, start over
+# Stop it with kill, not by suspending it: libFuzzer counts a suspension as one execution that timed out (a timeout-*
+# file of an input that replays in milliseconds); a stopped target simply runs again next time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=10000000
@@ -33,8 +36,9 @@ classpath="rest-compress-lib/target/test-classes:rest-compress-lib/target/classe
 dir=rest-compress-lib/src/test/java/org/restcompress/fuzz
 for file in "$dir"/*FuzzTest.java; do
   class=$(basename "$file" .java)
-  [[ -n "$filter" && "$class" != *"$filter"* ]] && continue
+  [[ -n "$filter" && "$filter" != *"#"* && "$class" != *"$filter"* ]] && continue
   for target in $(awk '/@FuzzTest/{getline; if (match($0, /void [A-Za-z0-9_]+\(/)) print substr($0, RSTART+5, RLENGTH-6)}' "$file"); do
+    [[ "$filter" == *"#"* && "$class#$target" != "$filter" ]] && continue
     record="$records/$class#$target"
     if [[ -f "$record" ]] && (( $(cut -d' ' -f1 "$record") >= runs )); then
       echo "$class#$target: done before ($(cat "$record"))"; continue
@@ -76,7 +80,7 @@ done
 {
   echo "# Fuzzing campaign"
   echo
-  echo "Every Jazzer target of the library run to its count of executions, coverage-guided, with \`rest-compress-lib/fuzz-campaign.sh\` (resumable; records in \`rest-compress-lib/fuzz-records/\`); 2 shared cores, one target at a time, at \`nice 10\`. The corpus each run grew is then minimised with what was kept before (libFuzzer's \`-merge=1\`: the fewest inputs that keep every feature) and kept beside the seeds (\`rest-compress-lib/src/test/resources/org/restcompress/fuzz/*Inputs/<target>/corpus-*\`), where every \`./mvnw verify\` replays it. *Edges* and *features* are the coverage that minimised corpus reaches (libFuzzer's, over the instrumented code the target runs, the library's and the codec libraries' Java code). A finding fails its target and is not recorded as done."
+  echo "Every Jazzer target of the library run to its count of executions, coverage-guided, with \`rest-compress-lib/fuzz-campaign.sh\` (resumable; records in \`rest-compress-lib/fuzz-records/\`); 2 cores, at \`nice 10\`, shared with other work (*seconds* is wall time: up to three targets ran at once beside the hour-long soak, at a third to a tenth of their speed alone). The corpus each run grew is then minimised with what was kept before (libFuzzer's \`-merge=1\`: the fewest inputs that keep every feature) and kept beside the seeds (\`rest-compress-lib/src/test/resources/org/restcompress/fuzz/*Inputs/<target>/corpus-*\`), where every \`./mvnw verify\` replays it. *Edges* and *features* are the coverage that minimised corpus reaches (libFuzzer's, over the instrumented code the target runs, the library's and the codec libraries' Java code). A finding fails its target and is not recorded as done."
   echo
   echo "| target | executions | seconds | edges | features | corpus inputs | corpus bytes | date |"
   echo "|---|---:|---:|---:|---:|---:|---:|---|"
@@ -86,5 +90,16 @@ done
     printf '| `%s` | %s | %s | %s | %s | %s | %s | %s |\n' "$(basename "$record")" \
       "$(printf "%'d" "$executed")" "$seconds" "$edges" "$features" "$inputs" "$bytes" "$date"
   done
+  echo
+  pending=()
+  for file in "$dir"/*FuzzTest.java; do
+    class=$(basename "$file" .java)
+    for target in $(awk '/@FuzzTest/{getline; if (match($0, /void [A-Za-z0-9_]+\(/)) print substr($0, RSTART+5, RLENGTH-6)}' "$file"); do
+      [[ -f "$records/$class#$target" ]] || pending+=("\`$class#$target\`")
+    done
+  done
+  if (( ${#pending[@]} > 0 )); then
+    echo "Not run to its count yet (the campaign resumes with them): ${pending[*]}."
+  fi
 } > benchmarks/results/fuzzing.md
 echo "table: benchmarks/results/fuzzing.md"
