@@ -111,10 +111,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         }
         MultivaluedMap<String, Object> headers = response.getHeaders();
         DictionaryUse dictionaryUse = policy.dictionaryUse();
-        Vary.add(headers, dictionaryUse != null ? Vary.WITH_DICTIONARY : Vary.ACCEPT_ENCODING);
-        if (policy.auto() != null && !policy.offered().isEmpty()) { // where the hint could change a choice
-            askForDownlink(headers);
-        }
+        negotiationHeaders(headers);
         RequestFacts facts = RequestFacts.of(request, policy);
         if (!response.hasEntity()) {
             RequestDecompression.release(request);
@@ -257,12 +254,17 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     /** The headers an event stream decided before its method ran carries, but its coding. */
     private MultivaluedMap<String, Object> eventHeaders(Decision decision) {
         MultivaluedMap<String, Object> headers = new MultivaluedHashMap<>();
-        Vary.add(headers, policy.dictionaryUse() != null ? Vary.WITH_DICTIONARY : Vary.ACCEPT_ENCODING);
-        if (policy.auto() != null && !policy.offered().isEmpty()) {
-            askForDownlink(headers);
-        }
+        negotiationHeaders(headers);
         header(decision, headers);
         return headers;
+    }
+
+    /** What every response of the method says of its negotiation: Vary, and Accept-CH where the hint counts. */
+    private void negotiationHeaders(MultivaluedMap<String, Object> headers) {
+        Vary.add(headers, policy.dictionaryUse() != null ? Vary.WITH_DICTIONARY : Vary.ACCEPT_ENCODING);
+        if (policy.auto() != null && !policy.offered().isEmpty()) { // where the hint could change a choice
+            askForDownlink(headers);
+        }
     }
 
     /** What an event stream's decision rests on: its events are the body, encoded from the first one on. */
