@@ -4,14 +4,11 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
-import javax.imageio.ImageIO;
 
 /** A horizontal bar chart as a PNG, drawn with java.awt (headless): no plotting library to install. */
 public final class BarChart {
@@ -26,19 +23,10 @@ public final class BarChart {
     }
 
     public static void write(Path png, String title, String unit, Map<String, Double> values) throws IOException {
-        System.setProperty("java.awt.headless", "true");
         int height = 60 + values.size() * (BAR + GAP) + 20;
-        BufferedImage image = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
+        BufferedImage image = Charts.canvas(WIDTH, height);
+        Graphics2D g = Charts.titled(image, title);
         try {
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, WIDTH, height);
-            g.setColor(Color.DARK_GRAY);
-            g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
-            g.drawString(title, 12, 28);
-            g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
             double max = values.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
             int plot = WIDTH - LABEL - 110;
             int y = 50;
@@ -57,9 +45,6 @@ public final class BarChart {
         } finally {
             g.dispose();
         }
-        if (png.toAbsolutePath().getParent() != null) {
-            Files.createDirectories(png.toAbsolutePath().getParent());
-        }
-        ImageIO.write(image, "png", png.toFile());
+        Charts.save(png, image);
     }
 }

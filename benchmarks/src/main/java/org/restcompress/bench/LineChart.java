@@ -4,13 +4,10 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import javax.imageio.ImageIO;
 
 /** One series over time as a PNG line chart: the y axis from zero, so that a flat line looks flat. */
 public final class LineChart {
@@ -27,17 +24,9 @@ public final class LineChart {
 
     public static void write(Path png, String title, String xUnit, String yUnit, double[] x, double[] y)
             throws IOException {
-        System.setProperty("java.awt.headless", "true");
-        BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
+        BufferedImage image = Charts.canvas(WIDTH, HEIGHT);
+        Graphics2D g = Charts.titled(image, title);
         try {
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, WIDTH, HEIGHT);
-            g.setColor(Color.DARK_GRAY);
-            g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
-            g.drawString(title, 12, 28);
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
             double maxX = 0;
             double maxY = 0;
@@ -69,10 +58,7 @@ public final class LineChart {
         } finally {
             g.dispose();
         }
-        if (png.toAbsolutePath().getParent() != null) {
-            Files.createDirectories(png.toAbsolutePath().getParent());
-        }
-        ImageIO.write(image, "png", png.toFile());
+        Charts.save(png, image);
     }
 
     /** 1, 2 or 5 times a power of ten, at least {@code value}. */
