@@ -12,6 +12,7 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.MediaType;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -55,6 +56,7 @@ public final class CompressionConfig {
     private final String dictionaryPath;
     private final Map<String, Object> sharedDictionaries;
     private final List<CompressionListener> listeners;
+    private final Training training;
 
     private CompressionConfig(Builder b) {
         this.preference = List.copyOf(b.preference);
@@ -79,6 +81,7 @@ public final class CompressionConfig {
         this.dictionaryPath = b.dictionaryPath;
         this.sharedDictionaries = Collections.unmodifiableMap(new LinkedHashMap<>(b.sharedDictionaries));
         this.listeners = List.copyOf(b.listeners);
+        this.training = b.training;
     }
 
     /** Every setting at its default (system properties ignored; codec keys are still read where the feature runs). */
@@ -275,6 +278,49 @@ public final class CompressionConfig {
         return sharedDictionaries;
     }
 
+    /** How {@code @TrainedDictionary} methods train their dictionaries. */
+    public Training training() {
+        return training;
+    }
+
+    /**
+     * How {@code @TrainedDictionary} methods train their dictionaries, checked once: each value's key is in
+     * {@link ConfigKeys} ({@code restcompress.training.*}).
+     *
+     * @param samples        distinct responses sampled before training, 8 to 100,000
+     * @param minOccurrences the distinct sampled responses that must hold a byte string for it to go into the
+     *                       dictionary (K), at least 2 and at most {@code samples}
+     * @param dictionarySize the largest dictionary trained, 1K to 1M
+     * @param period         how long after the last training the next one is due; {@link Duration#ZERO}: only when
+     *                       the saving falls; else at least a minute
+     * @param versions       versions kept usable, the newest included, 1 to 16
+     */
+    public record Training(int samples, int minOccurrences, int dictionarySize, Duration period, int versions) {
+
+        /** The defaults. */
+        public static final Training DEFAULTS = new Training(ConfigKeys.DEFAULT_TRAINING_SAMPLES,
+                ConfigKeys.DEFAULT_TRAINING_MIN_OCCURRENCES, ConfigKeys.DEFAULT_TRAINING_DICTIONARY_SIZE,
+                ConfigKeys.DEFAULT_TRAINING_PERIOD, ConfigKeys.DEFAULT_TRAINING_VERSIONS);
+
+        public Training {
+            within(ConfigKeys.TRAINING_SAMPLES, samples, 8, 100_000);
+            within(ConfigKeys.TRAINING_MIN_OCCURRENCES, minOccurrences, 2, samples);
+            within(ConfigKeys.TRAINING_DICTIONARY_SIZE, dictionarySize, 1024, 1024 * 1024);
+            within(ConfigKeys.TRAINING_VERSIONS, versions, 1, 16);
+            Objects.requireNonNull(period, "period");
+            if (period.isNegative() || !period.isZero() && period.compareTo(Duration.ofMinutes(1)) < 0) {
+                throw new IllegalArgumentException(ConfigKeys.TRAINING_PERIOD + " must be at least a minute (or none), "
+                        + "was " + period);
+            }
+        }
+
+        private static void within(String key, long value, long min, long max) {
+            if (value < min || value > max) {
+                throw new IllegalArgumentException(key + " must be " + min + " to " + max + ", was " + value);
+            }
+        }
+    }
+
     /** The listeners given to the builder (those found as services are added where the feature runs). */
     public List<CompressionListener> listeners() {
         return listeners;
@@ -314,6 +360,7 @@ public final class CompressionConfig {
         private String dictionaryPath = ConfigKeys.DEFAULT_DICTIONARY_PATH;
         private final Map<String, Object> sharedDictionaries = new LinkedHashMap<>();
         private final List<CompressionListener> listeners = new ArrayList<>();
+        private Training training = Training.DEFAULTS;
 
         private Builder() {
         }
@@ -510,6 +557,12 @@ public final class CompressionConfig {
                         + "or '-', was '" + name + "'");
             }
             return name;
+        }
+
+        /** How {@code @TrainedDictionary} methods train their dictionaries. */
+        public Builder training(Training settings) {
+            this.training = Objects.requireNonNull(settings, "settings");
+            return this;
         }
 
         public CompressionConfig build() {

@@ -30,6 +30,11 @@ import java.util.List;
  * <tr><td>{@value #DICTIONARY_PATH}</td><td>{@value #DEFAULT_DICTIONARY_PATH}</td></tr>
  * <tr><td>{@code restcompress.shared-dictionary.<name>}</td><td>none; e.g. {@code classpath:dictionaries/items.dict}
  * </td></tr>
+ * <tr><td>{@value #TRAINING_SAMPLES}</td><td>{@value #DEFAULT_TRAINING_SAMPLES}</td></tr>
+ * <tr><td>{@value #TRAINING_MIN_OCCURRENCES}</td><td>{@value #DEFAULT_TRAINING_MIN_OCCURRENCES}</td></tr>
+ * <tr><td>{@value #TRAINING_DICTIONARY_SIZE}</td><td>16K</td></tr>
+ * <tr><td>{@value #TRAINING_PERIOD}</td><td>{@code 1d}</td></tr>
+ * <tr><td>{@value #TRAINING_VERSIONS}</td><td>{@value #DEFAULT_TRAINING_VERSIONS}</td></tr>
  * </table>
  */
 public final class ConfigKeys {
@@ -112,6 +117,29 @@ public final class ConfigKeys {
      * location is {@code classpath:<resource>} or a file path.
      */
     public static final String SHARED_DICTIONARY_PREFIX = PREFIX + "shared-dictionary.";
+    /**
+     * {@code @TrainedDictionary}: the distinct responses (of at most 16 KB each) sampled before a dictionary is
+     * trained on them; until the first one, at most a tenth of them per second.
+     */
+    public static final String TRAINING_SAMPLES = PREFIX + "training.samples";
+    /**
+     * {@code @TrainedDictionary}: a byte string goes into a trained dictionary, which every client may fetch, only if
+     * at least this many distinct sampled responses hold it whole (at least 2; see SECURITY.md).
+     */
+    public static final String TRAINING_MIN_OCCURRENCES = PREFIX + "training.min-occurrences";
+    /** {@code @TrainedDictionary}: the largest dictionary trained (1K to 1M); what K removes makes it smaller. */
+    public static final String TRAINING_DICTIONARY_SIZE = PREFIX + "training.dictionary-size";
+    /**
+     * {@code @TrainedDictionary}: a new dictionary is trained this long after the last one (on the responses sampled
+     * since), or sooner when the current one's saving on live responses falls by a fifth; {@code 30m}, {@code 12h},
+     * {@code 7d} (at least a minute), or {@code none}: only when the saving falls.
+     */
+    public static final String TRAINING_PERIOD = PREFIX + "training.period";
+    /**
+     * {@code @TrainedDictionary}: the versions kept usable for clients that still hold them, the newest (the only
+     * one announced) included.
+     */
+    public static final String TRAINING_VERSIONS = PREFIX + "training.versions";
 
     /** The response header {@value #DEBUG} adds, for example {@code identity; reason=below-threshold; size=512}. */
     public static final String DECISION_HEADER = "Compression-Decision";
@@ -133,6 +161,11 @@ public final class ConfigKeys {
     public static final int DEFAULT_DICTIONARY_STORE_MAX_ENTRIES = 1000;
     public static final long DEFAULT_DICTIONARY_MAX_SIZE = 1024 * 1024;
     public static final String DEFAULT_DICTIONARY_PATH = "compression-dictionaries";
+    public static final int DEFAULT_TRAINING_SAMPLES = 300;
+    public static final int DEFAULT_TRAINING_MIN_OCCURRENCES = 5;
+    public static final int DEFAULT_TRAINING_DICTIONARY_SIZE = 16 * 1024;
+    public static final java.time.Duration DEFAULT_TRAINING_PERIOD = java.time.Duration.ofDays(1);
+    public static final int DEFAULT_TRAINING_VERSIONS = 3;
     /** Already compressed; compressing again costs CPU and gains nothing. */
     public static final List<String> DEFAULT_EXCLUDED_MEDIA_TYPES = List.of(
             "image/*", "audio/*", "video/*", "font/woff", "font/woff2",

@@ -11,7 +11,9 @@ import org.restcompress.internal.dictionary.MemoryDictionaryStore;
  * the ordinary coding). Implementations are thread-safe and bounded, and answer on the request's thread: one backed
  * by a remote service answers within a short timeout, and with {@code null} rather than an error when it cannot.
  * Hashes are the lowercase hexadecimal SHA-256 of the content, so every instance sharing a store agrees by
- * construction; the library checks the hash of what {@link #get} returns before using it.
+ * construction; the library checks the hash of what {@link #get} returns before using it. A store shared by instances
+ * also carries, for {@code @TrainedDictionary}, two small records under keys that are not hashes:
+ * {@code trained:<name>} (the hash of the newest version) and {@code trained:<name>:lease} (which instance trains it).
  */
 public interface DictionaryStore {
 
@@ -23,6 +25,19 @@ public interface DictionaryStore {
 
     /** The content kept under {@code hash}, or {@code null}. The caller does not modify the array. */
     byte[] get(String hash);
+
+    /**
+     * Keeps {@code content} under {@code key} for {@code lifetime} unless something is kept there, and says whether it
+     * did: the lease that lets one instance of several train a dictionary. A store shared by instances does this
+     * atomically; this default, for stores of one process, does not.
+     */
+    default boolean putIfAbsent(String key, byte[] content, Duration lifetime) {
+        if (get(key) != null) {
+            return false;
+        }
+        put(key, content, lifetime);
+        return true;
+    }
 
     /**
      * An in-process store holding at most {@code maxBytes} of content in at most {@code maxEntries} entries, the least

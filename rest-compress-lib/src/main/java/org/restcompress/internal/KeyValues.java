@@ -55,7 +55,55 @@ public final class KeyValues {
                 .ifPresent(v -> b.dictionaryCrossOrigin(flag(ConfigKeys.DICTIONARY_CROSS_ORIGIN, v)));
         string(lookup, ConfigKeys.DICTIONARY_PATH).ifPresent(b::dictionaryPath);
         string(lookup, ConfigKeys.DICTIONARY_STORE).filter(v -> !v.isEmpty()).ifPresent(b::dictionaryStore);
+        b.training(training(lookup));
         return b;
+    }
+
+    private static CompressionConfig.Training training(Function<String, Object> lookup) {
+        CompressionConfig.Training d = CompressionConfig.Training.DEFAULTS;
+        return new CompressionConfig.Training(
+                string(lookup, ConfigKeys.TRAINING_SAMPLES).map(v -> intSize(ConfigKeys.TRAINING_SAMPLES, v))
+                        .orElse(d.samples()),
+                string(lookup, ConfigKeys.TRAINING_MIN_OCCURRENCES)
+                        .map(v -> intSize(ConfigKeys.TRAINING_MIN_OCCURRENCES, v)).orElse(d.minOccurrences()),
+                string(lookup, ConfigKeys.TRAINING_DICTIONARY_SIZE)
+                        .map(v -> intSize(ConfigKeys.TRAINING_DICTIONARY_SIZE, v)).orElse(d.dictionarySize()),
+                string(lookup, ConfigKeys.TRAINING_PERIOD).map(v -> duration(ConfigKeys.TRAINING_PERIOD, v))
+                        .orElse(d.period()),
+                string(lookup, ConfigKeys.TRAINING_VERSIONS).map(v -> intSize(ConfigKeys.TRAINING_VERSIONS, v))
+                        .orElse(d.versions()));
+    }
+
+    /**
+     * A duration: a whole number with {@code s}, {@code m}, {@code h} or {@code d} ({@code 90s}, {@code 12h},
+     * {@code 7d}), an ISO-8601 one ({@code PT12H}), or {@code none} (zero).
+     *
+     * @throws IllegalArgumentException naming {@code key} when {@code value} is none of these
+     */
+    public static java.time.Duration duration(String key, String value) {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        if (v.equals("none")) {
+            return java.time.Duration.ZERO;
+        }
+        try {
+            if (v.startsWith("p")) {
+                return java.time.Duration.parse(v.toUpperCase(Locale.ROOT));
+            }
+            if (v.length() > 1) {
+                long n = Long.parseLong(v.substring(0, v.length() - 1).trim());
+                switch (v.charAt(v.length() - 1)) {
+                    case 's': return java.time.Duration.ofSeconds(n);
+                    case 'm': return java.time.Duration.ofMinutes(n);
+                    case 'h': return java.time.Duration.ofHours(n);
+                    case 'd': return java.time.Duration.ofDays(n);
+                    default: break;
+                }
+            }
+        } catch (RuntimeException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException(key + " must be a duration such as 90s, 30m, 12h or 7d (or none), was '"
+                + value + "'");
     }
 
     /**

@@ -22,6 +22,7 @@ import org.restcompress.internal.negotiation.EncodingChooser;
 import org.restcompress.Compressed;
 import org.restcompress.CompressionOptions;
 import org.restcompress.SharedDictionary;
+import org.restcompress.TrainedDictionary;
 import org.restcompress.Uncompressed;
 import org.restcompress.UseAsDictionary;
 
@@ -59,7 +60,8 @@ public record MethodCodings(boolean all, Set<String> tokens, boolean uncompresse
         }
         // a dictionary annotation alone offers every coding, as a plain @Compressed does
         if (annotation(resourceClass, method, UseAsDictionary.class).isPresent()
-                || annotation(resourceClass, method, SharedDictionary.class).isPresent()) {
+                || annotation(resourceClass, method, SharedDictionary.class).isPresent()
+                || annotation(resourceClass, method, TrainedDictionary.class).isPresent()) {
             return Optional.of(new MethodCodings(true, Set.of(), uncompressed));
         }
         return Optional.empty();

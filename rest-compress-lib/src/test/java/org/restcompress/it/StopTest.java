@@ -20,7 +20,7 @@ class StopTest {
     public static class AutoApplication extends Application {
         @Override
         public Set<Class<?>> getClasses() {
-            return Set.of(DictionaryResource.class, CodingResource.class);
+            return Set.of(DictionaryResource.class, CodingResource.class, TrainedDictionaryTest.TrainedResource.class);
         }
 
         @Override
@@ -37,6 +37,8 @@ class StopTest {
             assertEquals(200, Http.get(server.uri("all"), "Accept-Encoding", "zstd, gzip").status());
             assertEquals(200, Http.get(server.uri("dict/feed?at=1"), "Accept-Encoding", "zstd, dcz").status());
             assertTrue(libraryThreads().contains("rest-compress-cpu-load"), "auto samples the CPU's load: "
+                    + libraryThreads());
+            assertTrue(libraryThreads().contains("rest-compress-training"), "@TrainedDictionary trains: "
                     + libraryThreads());
         }
         long deadline = System.nanoTime() + 3_000_000_000L;

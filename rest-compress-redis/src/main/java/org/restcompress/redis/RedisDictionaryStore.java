@@ -130,6 +130,22 @@ public final class RedisDictionaryStore implements DictionaryStore, AutoCloseabl
         }
     }
 
+    /** {@code SET NX PX}: atomic, so one instance of those sharing this Redis gets a lease; none while it is down. */
+    @Override
+    public boolean putIfAbsent(String key, byte[] content, Duration lifetime) {
+        if (content.length > maxEntrySize || lifetime.isNegative() || lifetime.isZero() || skipping()) {
+            return false;
+        }
+        try {
+            String reply = redis.set(key(key), content, SetParams.setParams().nx().px(Math.max(1, lifetime.toMillis())));
+            up();
+            return "OK".equals(reply);
+        } catch (RuntimeException e) {
+            failed(e);
+            return false;
+        }
+    }
+
     @Override
     public byte[] get(String hash) {
         if (skipping()) {

@@ -45,6 +45,8 @@ public class RestCompressProperties {
     private final Dictionary dictionary = new Dictionary();
     /** Shared dictionaries for @SharedDictionary("name"), by name: classpath:resource or a file path. */
     private Map<String, String> sharedDictionary = new LinkedHashMap<>();
+    /** How @TrainedDictionary methods train their dictionaries. */
+    private final Training training = new Training();
     /** gzip's settings. */
     private final Gzip gzip = new Gzip();
     /** deflate's settings. */
@@ -81,6 +83,12 @@ public class RestCompressProperties {
         k.put(ConfigKeys.DICTIONARY_CROSS_ORIGIN, dictionary.crossOrigin);
         k.put(ConfigKeys.DICTIONARY_PATH, dictionary.path);
         sharedDictionary.forEach((name, location) -> k.put(ConfigKeys.SHARED_DICTIONARY_PREFIX + name, location));
+        k.put(ConfigKeys.TRAINING_SAMPLES, training.samples);
+        k.put(ConfigKeys.TRAINING_MIN_OCCURRENCES, training.minOccurrences);
+        k.size(ConfigKeys.TRAINING_DICTIONARY_SIZE, training.dictionarySize);
+        k.put(ConfigKeys.TRAINING_PERIOD, training.period == null ? null
+                : training.period.isZero() ? "none" : training.period.getSeconds() + "s");
+        k.put(ConfigKeys.TRAINING_VERSIONS, training.versions);
         k.put(ConfigKeys.codecKey("gzip", "level"), gzip.level);
         k.put(ConfigKeys.codecKey("gzip", "padding"), gzip.padding);
         k.put(ConfigKeys.codecKey("deflate", "level"), deflate.level);
@@ -213,6 +221,10 @@ public class RestCompressProperties {
         this.sharedDictionary = sharedDictionary;
     }
 
+    public Training getTraining() {
+        return training;
+    }
+
     public Gzip getGzip() {
         return gzip;
     }
@@ -315,6 +327,60 @@ public class RestCompressProperties {
 
         public void setPath(String path) {
             this.path = path;
+        }
+    }
+
+    /** {@code restcompress.training.*}. */
+    public static class Training {
+        /** Distinct responses (of at most 16 KB) sampled before a dictionary is trained on them (default 300). */
+        private Integer samples;
+        /** The distinct sampled responses that must hold a byte string for it to go into a dictionary (K, default 5). */
+        private Integer minOccurrences;
+        /** The largest dictionary trained, 1KB to 1MB (default 16KB). */
+        private DataSize dictionarySize;
+        /** How long after a training the next one is due (default 1d; 0: only when the saving falls). */
+        private java.time.Duration period;
+        /** Versions kept usable, the newest included (default 3). */
+        private Integer versions;
+
+        public Integer getSamples() {
+            return samples;
+        }
+
+        public void setSamples(Integer samples) {
+            this.samples = samples;
+        }
+
+        public Integer getMinOccurrences() {
+            return minOccurrences;
+        }
+
+        public void setMinOccurrences(Integer minOccurrences) {
+            this.minOccurrences = minOccurrences;
+        }
+
+        public DataSize getDictionarySize() {
+            return dictionarySize;
+        }
+
+        public void setDictionarySize(DataSize dictionarySize) {
+            this.dictionarySize = dictionarySize;
+        }
+
+        public java.time.Duration getPeriod() {
+            return period;
+        }
+
+        public void setPeriod(java.time.Duration period) {
+            this.period = period;
+        }
+
+        public Integer getVersions() {
+            return versions;
+        }
+
+        public void setVersions(Integer versions) {
+            this.versions = versions;
         }
     }
 

@@ -21,7 +21,8 @@ public class DemoApplication extends Application {
     @Override
     public Set<Class<?>> getClasses() {
         return Set.of(DemoResource.class, SavingsResource.class, DictionaryDemoResource.class,
-                DictionarySavingsResource.class, EventsResource.class, TotalsResource.class, CompressionFeature.class,
+                DictionarySavingsResource.class, EventsResource.class, TotalsResource.class, DocsResource.class,
+                CompressionFeature.class,
                 JacksonJsonProvider.class, JacksonXMLProvider.class, JacksonCBORProvider.class,
                 JacksonSmileProvider.class, MessagePackProvider.class);
     }

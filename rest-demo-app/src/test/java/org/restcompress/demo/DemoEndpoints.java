@@ -42,6 +42,38 @@ abstract class DemoEndpoints {
         return root().resolve("rest/" + path);
     }
 
+    private Reply put(String id, byte[] body, String... headers) {
+        java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of("Content-Type", "application/json"));
+        all.addAll(java.util.List.of(headers));
+        return Http.send(Http.request(rest("docs/" + id), all.toArray(new String[0]))
+                .PUT(java.net.http.HttpRequest.BodyPublishers.ofByteArray(body)).build());
+    }
+
+    @Test
+    void yourOwnDocumentsAreStoredAndReturnedAndBadOnesRefusedWithAReason() throws IOException {
+        byte[] document = SharedStoreTest.document(1);
+        String id = "doc-" + System.nanoTime();
+        assertEquals(404, Http.get(rest("docs/" + id)).status());
+        assertEquals(201, put(id, document).status());
+        assertEquals(204, put(id, document).status(), "replaced");
+        Reply reply = Http.get(rest("docs/" + id), "Accept-Encoding", "zstd");
+        assertEquals(200, reply.status());
+        assertArrayEquals(document, reply.decoded());
+        byte[] zstd = com.github.luben.zstd.Zstd.compress(document);
+        assertEquals(204, put(id, zstd, "Content-Encoding", "zstd").status(), "a compressed body is decoded");
+        Reply tooLarge = put(id, ("{\"a\":\"" + "x".repeat(64 * 1024) + "\"}").getBytes());
+        assertEquals(413, tooLarge.status());
+        assertTrue(tooLarge.text().contains("64 KB"), tooLarge.text());
+        Reply notJson = put(id, "not json".getBytes());
+        assertEquals(400, notJson.status());
+        assertTrue(notJson.text().startsWith("not JSON"), notJson.text());
+        assertEquals(400, put(id, "{} {}".getBytes()).status(), "two documents");
+        assertEquals(400, put(id, new byte[0]).status());
+        assertEquals(415, put(id, document, "Content-Encoding", "x-unknown").status());
+        assertArrayEquals(document, Http.get(rest("docs/" + id), "Accept-Encoding", "zstd").decoded(),
+                "the bad requests changed nothing");
+    }
+
     @Test
     void ping() {
         Reply reply = Http.get(rest("ping"), "Accept-Encoding", "lzf");

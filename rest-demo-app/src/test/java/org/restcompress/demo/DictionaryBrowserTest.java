@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,6 +18,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.restcompress.it.Http;
+import org.restcompress.it.Http.Reply;
 
 /**
  * Compression dictionaries in a real browser: Debian's headless Chromium, over {@code http://localhost} (Chromium
@@ -134,6 +137,38 @@ class DictionaryBrowserTest {
         assertEquals(new String(DemoFeed.item(id), StandardCharsets.UTF_8), fetched.rendered());
         long encoded = fetched.number("encoded");
         assertTrue(encoded > 0 && encoded < DemoFeed.item(id).length * 0.5, fetched.result().toString());
+    }
+
+    /**
+     * {@code @TrainedDictionary}: the demo's own documents are stored and read until the library has trained a
+     * dictionary on them and announces it; Chromium then picks it up through {@code Link} and gets {@code dcz}.
+     */
+    @Test
+    @Timeout(240)
+    void chromiumPicksUpADictionaryTrainedOnTheDemosDocumentsAndGetsThemWithIt() throws Exception {
+        URI docs = URI.create("http://127.0.0.1:" + demo.port() + "/rest/docs/");
+        int count = 700;
+        for (int id = 1; id <= count; id++) {
+            Reply put = Http.send(Http.request(docs.resolve("chromium-" + id), "Content-Type", "application/json")
+                    .PUT(java.net.http.HttpRequest.BodyPublishers.ofByteArray(SharedStoreTest.document(id))).build());
+            assertTrue(put.status() == 201 || put.status() == 204, String.valueOf(put.status()));
+        }
+        long end = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        String link = null;
+        for (int id = 1; link == null && System.nanoTime() < end; id = id % count + 1) {
+            link = Http.get(docs.resolve("chromium-" + id), "Accept-Encoding", "zstd").header("Link");
+            Thread.sleep(10); // the library samples at most a tenth of its samples per second
+        }
+        assertTrue(link != null, "no dictionary trained within 90 s");
+        List<String> nexts = new ArrayList<>();
+        for (int id = 601; id <= 660; id++) {
+            nexts.add("/rest/docs/chromium-" + id);
+        }
+        Fetched fetched = fetchUntilDictionary("/rest/docs/chromium-600", nexts);
+        int id = Integer.parseInt(fetched.result().get("url").toString().replaceAll(".*-", ""));
+        assertEquals(new String(SharedStoreTest.document(id), StandardCharsets.UTF_8), fetched.rendered());
+        long zstdAlone = com.github.luben.zstd.Zstd.compress(SharedStoreTest.document(id), 3).length;
+        assertTrue(fetched.number("encoded") < zstdAlone, fetched.result() + ", zstd alone " + zstdAlone);
     }
 
     @Test

@@ -144,6 +144,81 @@ class SharedStoreTest {
         }
     }
 
+    /** A document of the demo's store: alike in structure, different in values. */
+    static byte[] document(int id) {
+        java.util.Random random = new java.util.Random(id);
+        StringBuilder s = new StringBuilder("{\"id\":\"order-").append(id).append("\",\"status\":\"")
+                .append(random.nextBoolean() ? "shipped" : "pending").append("\",\"customer\":{\"country\":\"")
+                .append(new String[] {"FR", "DE", "NL", "US"}[random.nextInt(4)]).append("\",\"segment\":\"retail\"}")
+                .append(",\"items\":[");
+        for (int i = 0; i < 5; i++) {
+            s.append(i == 0 ? "" : ",").append("{\"sku\":\"SKU-").append(1000 + random.nextInt(9000))
+                    .append("\",\"quantity\":").append(1 + random.nextInt(5)).append(",\"price\":")
+                    .append(random.nextInt(100_00) / 100.0).append(",\"warehouse\":\"central\"}");
+        }
+        return s.append("],\"shipping\":{\"method\":\"standard\",\"insured\":false}}").toString()
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static final java.util.regex.Pattern LINK =
+            java.util.regex.Pattern.compile("<[^>]*/compression-dictionaries/([0-9a-f]{64})>");
+
+    /**
+     * A trained dictionary behind round-robin: each instance samples what it serves, one trains and publishes the
+     * version to Redis, the other takes it from there; both then announce the same hash and answer {@code dcz}
+     * against it.
+     */
+    @Test
+    void bothInstancesAnnounceOneTrainedDictionaryAndAnswerDczAgainstIt() throws Exception {
+        int documents = 900;
+        for (DemoServer demo : new DemoServer[] {a, b}) { // as if each had its own store (here they share one)
+            URI docs = URI.create("http://127.0.0.1:" + demo.port() + "/rest/docs/");
+            for (int id = 1; id <= documents; id++) {
+                Reply put = Http.send(Http.request(docs.resolve("order-" + id), "Content-Type", "application/json")
+                        .PUT(java.net.http.HttpRequest.BodyPublishers.ofByteArray(document(id))).build());
+                assertTrue(put.status() == 201 || put.status() == 204, put.status() + " " + new String(put.body()));
+            }
+        }
+        java.util.Map<String, String> announced = new java.util.HashMap<>();
+        long end = System.nanoTime() + 90_000_000_000L;
+        for (int id = 1; System.nanoTime() < end; id = id % documents + 1) {
+            Reply reply = Http.get(proxy.resolve("docs/order-" + id), "Accept-Encoding", "zstd");
+            assertEquals(200, reply.status());
+            assertArrayEquals(document(id), reply.decoded());
+            String link = reply.header("Link");
+            if (link != null) {
+                java.util.regex.Matcher m = LINK.matcher(link);
+                assertTrue(m.find(), link);
+                announced.put(reply.header("X-Upstream"), m.group(1));
+                if (announced.size() == 2 && new HashSet<>(announced.values()).size() == 1) {
+                    break;
+                }
+            }
+            Thread.sleep(15); // each instance samples at most a tenth of its samples per second
+        }
+        assertEquals(2, announced.size(), "both instances announce a trained dictionary: " + announced);
+        String hash = announced.values().iterator().next();
+        assertEquals(1, new HashSet<>(announced.values()).size(), "one version for both: " + announced);
+        assertTrue(redis.exists("restcompress:dictionary:trained:docs"), "published to the store");
+        byte[] dictionary = Http.get(proxy.resolve("compression-dictionaries/" + hash)).body();
+        Dictionary trained = Dictionary.of(dictionary);
+        assertEquals(hash, trained.hash());
+        DictionaryCodec dcz = new DictionaryCodec(DictionaryFormat.DCZ, new ZstdCodec(),
+                h -> h.equals(hash) ? trained : null);
+        Set<String> upstreams = new HashSet<>();
+        for (int id = 1; id <= 4; id++) {
+            Reply reply = Http.get(proxy.resolve("docs/order-" + id), "Accept-Encoding", "dcz, zstd",
+                    "Available-Dictionary", ":" + Base64.getEncoder().encodeToString(Dictionary.sha256(dictionary))
+                            + ":");
+            assertEquals("dcz", reply.header("Content-Encoding"), "from " + reply.header("X-Upstream"));
+            try (InputStream in = dcz.decode(new ByteArrayInputStream(reply.body()))) {
+                assertArrayEquals(document(id), in.readAllBytes());
+            }
+            upstreams.add(reply.header("X-Upstream"));
+        }
+        assertEquals(2, upstreams.size(), "both instances answered dcz: " + upstreams);
+    }
+
     @Test
     void everyStepAnsweredByTheOtherInstanceIsStillADelta() throws Exception {
         long first = 70_000;

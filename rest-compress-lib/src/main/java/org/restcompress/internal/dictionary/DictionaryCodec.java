@@ -45,6 +45,11 @@ public final class DictionaryCodec implements ContentCodec {
         return builtIn ? new DictionaryCodec(format, base, lookup) : null;
     }
 
+    /** The coding it stands on ({@code zstd} for {@code dcz}), without a dictionary. */
+    public ContentCodec base() {
+        return base;
+    }
+
     public DictionaryFormat format() {
         return format;
     }

@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import org.restcompress.CompressionConfig;
 import org.restcompress.CompressionOptions;
 import org.restcompress.SharedDictionary;
+import org.restcompress.TrainedDictionary;
 import org.restcompress.UseAsDictionary;
 import org.restcompress.internal.MethodCodings;
 import org.restcompress.internal.codec.CodecRegistry;
@@ -136,8 +137,13 @@ public final class CompressionBinder implements DynamicFeature {
     private DictionaryUse dictionaryUse(Class<?> type, Method method, String name) {
         Optional<UseAsDictionary> delta = MethodCodings.annotation(type, method, UseAsDictionary.class);
         Optional<SharedDictionary> shared = MethodCodings.annotation(type, method, SharedDictionary.class);
-        if (delta.isEmpty() && shared.isEmpty()) {
+        Optional<TrainedDictionary> trained = MethodCodings.annotation(type, method, TrainedDictionary.class);
+        if (delta.isEmpty() && shared.isEmpty() && trained.isEmpty()) {
             return null;
+        }
+        if (shared.isPresent() && trained.isPresent()) {
+            throw new IllegalStateException("rest-compress: " + name + " has both @SharedDictionary and "
+                    + "@TrainedDictionary; a method announces one dictionary: keep one");
         }
         if (dictionaries.formats().isEmpty()) {
             LOG.log(System.Logger.Level.WARNING, "rest-compress: " + name + " uses compression dictionaries, but "
@@ -149,6 +155,16 @@ public final class CompressionBinder implements DynamicFeature {
             dictionary = dictionaries.shared(shared.get().value(), name);
             String match = shared.get().match();
             dictionary.patterns.add(match.isEmpty() ? template : DictionaryUse.encoded(match));
+        }
+        if (trained.isPresent()) {
+            if (dictionaries.codec("dcz") == null) {
+                LOG.log(System.Logger.Level.WARNING, "rest-compress: " + name + " trains a dictionary, which needs "
+                        + "zstd (zstd-jni): not trained");
+            } else {
+                dictionary = dictionaries.trained(trained.get().value(), name);
+                String match = trained.get().match();
+                dictionary.patterns.add(match.isEmpty() ? template : DictionaryUse.encoded(match));
+            }
         }
         return new DictionaryUse(delta.orElse(null), dictionary, template);
     }

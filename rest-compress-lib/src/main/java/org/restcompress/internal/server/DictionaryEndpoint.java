@@ -46,9 +46,9 @@ public final class DictionaryEndpoint implements ContainerRequestFilter {
         if (!path.startsWith(prefix, start)) {
             return;
         }
-        ServerDictionaries.Shared shared = dictionaries.sharedByHash(path.substring(start + prefix.length()));
+        ServerDictionaries.Version version = dictionaries.sharedByHash(path.substring(start + prefix.length()));
         String method = request.getMethod();
-        if (shared == null) {
+        if (version == null) {
             request.abortWith(Response.status(Response.Status.NOT_FOUND).type(MediaType.TEXT_PLAIN_TYPE)
                     .entity("no such compression dictionary\n").build());
             return;
@@ -58,11 +58,12 @@ public final class DictionaryEndpoint implements ContainerRequestFilter {
                     .build());
             return;
         }
-        EntityTag tag = new EntityTag(shared.dictionary.hash());
+        ServerDictionaries.Shared shared = version.shared();
+        EntityTag tag = new EntityTag(version.dictionary().hash());
         String basePath = request.getUriInfo().getBaseUri().getRawPath();
         Response.ResponseBuilder response = request.getRequest().evaluatePreconditions(tag) != null
                 ? Response.notModified(tag)
-                : Response.ok(shared.dictionary.content(), MediaType.APPLICATION_OCTET_STREAM_TYPE).tag(tag);
+                : Response.ok(version.dictionary().content(), MediaType.APPLICATION_OCTET_STREAM_TYPE).tag(tag);
         request.abortWith(response
                 .header(HttpHeaders.CACHE_CONTROL, ONE_YEAR)
                 .header(ResponseCompression.USE_AS_DICTIONARY, "match=" + StructuredFields.string(match(shared,

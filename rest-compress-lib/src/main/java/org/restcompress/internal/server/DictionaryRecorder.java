@@ -5,23 +5,30 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
+import org.restcompress.internal.dictionary.TrainingSamples;
 
 /**
  * Copies a response's bytes as the application writes them (before any coding: a dictionary is the decoded content),
- * up to a bound, and keeps them as a dictionary once the response is complete. Past the bound it stops copying and
- * keeps nothing: memory per response stays within {@code restcompress.dictionary.max-size}.
+ * up to a bound, and once the response is complete keeps them as a dictionary for later requests, hands them to the
+ * training of a trained dictionary as a sample, or both. Past the bound it stops copying and keeps nothing: memory per
+ * response stays within {@code restcompress.dictionary.max-size} (a sample alone: within 16 KB).
  */
 final class DictionaryRecorder {
 
     private final ServerDictionaries dictionaries;
+    /** How long the response is kept as a dictionary; {@code null}: it is not. */
     private final Duration lifetime;
+    /** The trained dictionary it is a sample of, or {@code null}. */
+    private final ServerDictionaries.Shared sampled;
     private final long maxSize;
     private ByteArrayOutputStream copy = new ByteArrayOutputStream();
 
-    DictionaryRecorder(ServerDictionaries dictionaries, Duration lifetime) {
+    DictionaryRecorder(ServerDictionaries dictionaries, Duration lifetime, ServerDictionaries.Shared sampled) {
         this.dictionaries = dictionaries;
         this.lifetime = lifetime;
-        this.maxSize = dictionaries.maxSize();
+        this.sampled = sampled;
+        this.maxSize = lifetime != null ? Math.max(dictionaries.maxSize(), TrainingSamples.MAX_SAMPLE)
+                : TrainingSamples.MAX_SAMPLE;
     }
 
     /** {@code out}, with what is written to it copied here. */
@@ -54,7 +61,13 @@ final class DictionaryRecorder {
     /** The response was written completely: keep it. */
     void complete() {
         if (copy != null && copy.size() > 0) {
-            dictionaries.keep(copy.toByteArray(), lifetime); // hashed and stored after the response, not before
+            byte[] content = copy.toByteArray();
+            if (lifetime != null && content.length <= dictionaries.maxSize()) {
+                dictionaries.keep(content, lifetime); // hashed and stored after the response, not before
+            }
+            if (sampled != null && content.length <= TrainingSamples.MAX_SAMPLE) {
+                dictionaries.sampled(sampled, content);
+            }
         }
         copy = null;
     }

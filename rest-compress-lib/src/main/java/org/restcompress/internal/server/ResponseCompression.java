@@ -24,6 +24,7 @@ import org.restcompress.internal.cost.AutoCoding;
 import org.restcompress.internal.cost.ServerCpu;
 import org.restcompress.internal.cost.TimedEncoder;
 import org.restcompress.internal.cost.WriteMeter;
+import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.io.Counting;
 import org.restcompress.internal.io.DeferredOutputStream;
 import org.restcompress.internal.io.Uncloseable;
@@ -67,6 +68,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     private static final String PENDING = ResponseCompression.class.getName() + ".pending";
     /** Present when the response is kept as a dictionary once written. */
     private static final String KEEP_AS_DICTIONARY = ResponseCompression.class.getName() + ".keep";
+    /** Set on a response copied as a training sample (@TrainedDictionary). */
+    private static final String SAMPLE = ResponseCompression.class.getName() + ".sample";
     /** The filter's final decision on a response with a body: published by the interceptor once the body is done. */
     private static final String DECIDED = ResponseCompression.class.getName() + ".decided";
     /**
@@ -302,11 +305,16 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         }
         MultivaluedMap<String, Object> headers = response.getHeaders();
         String basePath = request.getUriInfo().getBaseUri().getRawPath();
-        if (use.shared() != null) {
-            headers.add(LINK, "<" + DictionaryEndpoint.url(basePath, policy.dictionaries().path(),
-                    use.shared().dictionary) + ">; rel=\"compression-dictionary\"");
+        Dictionary shared = use.shared() != null ? use.shared().current() : null;
+        if (shared != null) {
+            headers.add(LINK, "<" + DictionaryEndpoint.url(basePath, policy.dictionaries().path(), shared)
+                    + ">; rel=\"compression-dictionary\"");
         }
         String method = request.getMethod();
+        if (use.shared() != null && use.shared().trained() && !excluded && HttpMethod.GET.equals(method)
+                && !policy.excludes(request, response) && use.shared().samples.wants()) {
+            request.setProperty(SAMPLE, Boolean.TRUE); // a response excluded from compression is never sampled
+        }
         if (!use.delta() || excluded || !(HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method))
                 || policy.excludes(request, response)) {
             return;
@@ -337,9 +345,14 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             context.removeProperty(DECIDED);
         }
         DictionaryRecorder recorder = null;
-        if (context.getProperty(KEEP_AS_DICTIONARY) != null) {
+        boolean keep = context.getProperty(KEEP_AS_DICTIONARY) != null;
+        boolean sample = context.getProperty(SAMPLE) != null;
+        if (keep || sample) {
             context.removeProperty(KEEP_AS_DICTIONARY);
-            recorder = new DictionaryRecorder(policy.dictionaries(), policy.dictionaryUse().lifetime());
+            context.removeProperty(SAMPLE);
+            DictionaryUse use = policy.dictionaryUse();
+            recorder = new DictionaryRecorder(policy.dictionaries(), keep ? use.lifetime() : null,
+                    sample ? use.shared() : null);
         }
         try {
             encode(context, facts == null ? null : pending, decided, facts, recorder);

@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +26,7 @@ import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.dictionary.DictionaryCodec;
 import org.restcompress.internal.dictionary.DictionaryFormat;
 import org.restcompress.internal.dictionary.MemoryDictionaryStore;
+import org.restcompress.internal.dictionary.TrainingSamples;
 
 /**
  * One application's compression dictionaries (RFC 9842): the store of responses sent as dictionaries, the shared
@@ -34,16 +37,41 @@ final class ServerDictionaries implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(ServerDictionaries.class.getName());
 
-    /** A shared dictionary, and the URL patterns of the methods that announce it (collected at deployment). */
+    /**
+     * A shared dictionary by name, configured or trained, and the URL patterns of the methods that announce it
+     * (collected at deployment). A trained one has no dictionary until its first training, then a new version now and
+     * then: only the newest ({@link #current}) is announced, the few before stay usable.
+     */
     static final class Shared {
         final String name;
-        final Dictionary dictionary;
         final Set<String> patterns = ConcurrentHashMap.newKeySet();
+        /** Where a trained one's samples go; {@code null} for a configured one. */
+        final TrainingSamples samples;
+        private volatile Dictionary current;
+        /** Newest first; guarded by the {@link ServerDictionaries}. */
+        private final Deque<Dictionary> versions = new ArrayDeque<>();
 
-        Shared(String name, Dictionary dictionary) {
+        Shared(String name, Dictionary dictionary, TrainingSamples samples) {
             this.name = name;
-            this.dictionary = dictionary;
+            this.current = dictionary;
+            this.samples = samples;
+            if (dictionary != null) {
+                versions.add(dictionary);
+            }
         }
+
+        /** The dictionary announced now, or {@code null} (one not trained yet). */
+        Dictionary current() {
+            return current;
+        }
+
+        boolean trained() {
+            return samples != null;
+        }
+    }
+
+    /** One version of a shared dictionary, as a request names it by hash. */
+    record Version(Shared shared, Dictionary dictionary) {
     }
 
     private final CompressionConfig config;
@@ -59,7 +87,9 @@ final class ServerDictionaries implements AutoCloseable {
     private final boolean crossOrigin;
     private final String path;
     private final Map<String, Shared> byName = new ConcurrentHashMap<>();
-    private final Map<String, Shared> byHash = new ConcurrentHashMap<>();
+    private final Map<String, Version> byHash = new ConcurrentHashMap<>();
+    /** The trainer of {@code @TrainedDictionary} dictionaries; started by the first one. */
+    private DictionaryTraining training;
     private final AtomicBoolean storeFailing = new AtomicBoolean();
 
     ServerDictionaries(CompressionConfig config, CodecRegistry registry, ClassLoader loader) {
@@ -96,10 +126,81 @@ final class ServerDictionaries implements AutoCloseable {
 
     /** Reads a shared dictionary ({@code byte[]} content or a location) and files it by name and by hash. */
     private Shared addShared(String name, Object source) {
-        Shared shared = new Shared(name, Dictionary.reused(load(name, source, loader)));
+        Dictionary dictionary = Dictionary.reused(load(name, source, loader));
+        Shared shared = new Shared(name, dictionary, null);
         byName.put(name, shared);
-        byHash.put(shared.dictionary.hash(), shared);
+        byHash.put(dictionary.hash(), new Version(shared, dictionary));
         return shared;
+    }
+
+    /**
+     * The trained dictionary {@code name}, made by the first method that names it; a name configured as a shared
+     * dictionary is a deployment error, as is training without zstd.
+     */
+    synchronized Shared trained(String name, String method) {
+        Shared shared = byName.get(name);
+        if (shared != null && !shared.trained()
+                || config.codecSetting(ConfigKeys.SHARED_DICTIONARY_PREFIX + name) != null) {
+            throw new IllegalStateException("rest-compress: " + method + " trains the dictionary '" + name + "', "
+                    + "which is also configured as a shared dictionary (" + ConfigKeys.SHARED_DICTIONARY_PREFIX + name
+                    + "): give one of them another name");
+        }
+        if (!name.matches("[A-Za-z0-9._-]{1,64}")) {
+            throw new IllegalStateException("rest-compress: " + method + ": a trained dictionary's name is 1 to 64 "
+                    + "letters, digits, '.', '_' or '-', was '" + name + "'");
+        }
+        if (shared == null) {
+            shared = new Shared(name, null, new TrainingSamples(config.training().samples()));
+            byName.put(name, shared);
+            if (training == null) {
+                training = new DictionaryTraining(this, config.training(), publishing() ? store : null);
+            }
+            training.add(shared);
+        }
+        return shared;
+    }
+
+    /** A complete response of a method training {@code shared}, copied because its samples wanted it. */
+    void sampled(Shared shared, byte[] body) {
+        DictionaryTraining trainer;
+        synchronized (this) {
+            trainer = training;
+        }
+        trainer.sampled(shared, body);
+    }
+
+    /** Whether the store is shared with other instances, which then take each trained version from it. */
+    private boolean publishing() {
+        return !(store instanceof MemoryDictionaryStore);
+    }
+
+    /**
+     * Makes {@code dictionary} the version of {@code shared} announced from now on; the oldest beyond
+     * {@code restcompress.training.versions} is forgotten. Returns whether it was new here.
+     */
+    synchronized boolean adopt(Shared shared, Dictionary dictionary) {
+        Dictionary current = shared.current;
+        if (current != null && current.hash().equals(dictionary.hash())) {
+            return false;
+        }
+        Version known = byHash.get(dictionary.hash());
+        Dictionary version = known != null && known.shared() == shared ? known.dictionary() : dictionary;
+        shared.versions.remove(version);
+        shared.versions.addFirst(version);
+        byHash.put(version.hash(), new Version(shared, version));
+        while (shared.versions.size() > config.training().versions()) {
+            Dictionary oldest = shared.versions.removeLast();
+            byHash.remove(oldest.hash(), new Version(shared, oldest));
+        }
+        shared.current = version;
+        return true;
+    }
+
+    /** The hashes of the versions of {@code shared} still usable, newest first. */
+    synchronized List<String> versions(Shared shared) {
+        List<String> hashes = new ArrayList<>();
+        shared.versions.forEach(d -> hashes.add(d.hash()));
+        return hashes;
     }
 
     /** Ends the store, if this made it (from a location). */
@@ -172,15 +273,15 @@ final class ServerDictionaries implements AutoCloseable {
 
     /** Whether {@code dictionary} is one of the shared dictionaries (else an earlier response: a delta). */
     boolean isShared(Dictionary dictionary) {
-        Shared shared = byHash.get(dictionary.hash());
-        return shared != null && shared.dictionary == dictionary;
+        Version version = byHash.get(dictionary.hash());
+        return version != null && version.dictionary() == dictionary;
     }
 
     /** A shared dictionary or a kept response with this hash, or {@code null}. */
     Dictionary find(String hash) {
-        Shared shared = byHash.get(hash);
-        if (shared != null) {
-            return shared.dictionary;
+        Version version = byHash.get(hash);
+        if (version != null) {
+            return version.dictionary();
         }
         Dictionary handedOver = writer.find(hash);
         if (handedOver != null) {
@@ -206,6 +307,10 @@ final class ServerDictionaries implements AutoCloseable {
     /** The shared dictionary configured under {@code name}; a deployment naming an unknown one fails, saying so. */
     Shared shared(String name, String method) {
         Shared shared = byName.get(name);
+        if (shared != null && shared.trained()) {
+            throw new IllegalStateException("rest-compress: " + method + " uses the shared dictionary '" + name
+                    + "', which another method trains (@TrainedDictionary): name it there, or give one another name");
+        }
         Object location = shared == null ? config.codecSetting(ConfigKeys.SHARED_DICTIONARY_PREFIX + name) : null;
         if (location != null) { // a key its configuration could not list (CompressionConfig.from(Function))
             shared = addShared(name, location.toString().trim());
@@ -218,7 +323,7 @@ final class ServerDictionaries implements AutoCloseable {
         return shared;
     }
 
-    Shared sharedByHash(String hash) {
+    Version sharedByHash(String hash) {
         return byHash.get(hash);
     }
 
@@ -255,14 +360,30 @@ final class ServerDictionaries implements AutoCloseable {
         }
     }
 
-    /** The writer ends (what waits is written within a second), then the store this made. */
+    /** Training stops, the writer ends (what waits is written within a second), then the store this made. */
     @Override
     public void close() throws Exception {
         try {
+            DictionaryTraining trainer;
+            synchronized (this) {
+                trainer = training;
+            }
+            if (trainer != null) {
+                trainer.close();
+            }
             writer.close();
         } finally {
             closeStore();
         }
+    }
+
+    /** A store failure seen by the trainer, said once as the others are. */
+    void storeFailure(RuntimeException e) {
+        storeFailed(e);
+    }
+
+    DictionaryStore store() {
+        return store;
     }
 
     long maxSize() {
