@@ -18,6 +18,7 @@ run ThresholdReport
 run IdleCostReport
 run DictionaryReport
 run FormatsReport
+run TrainingReport
 run events.EventStreamReport
 run events.EventStreamScale
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk"; exit 1; }

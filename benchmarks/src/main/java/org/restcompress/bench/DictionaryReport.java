@@ -109,7 +109,7 @@ public final class DictionaryReport {
     }
 
     /** {@code -Dcorpus2014=DIR}, else the first {@code shared/corpus/rest} above the working directory. */
-    private static Path corpus2014() {
+    static Path corpus2014() {
         String configured = System.getProperty("corpus2014");
         if (configured != null) {
             return Paths.get(configured);
