@@ -58,6 +58,30 @@ class TrainedDictionaryTest {
         }
     }
 
+    /** Documents whose shape changes when the test says so: the dictionary trained on the first shape saves less. */
+    @Path("drifting")
+    @Produces(MediaType.APPLICATION_JSON)
+    public static class DriftingResource {
+        static volatile boolean changed;
+
+        @GET
+        @Path("{id}")
+        @TrainedDictionary("drifting")
+        public byte[] doc(@PathParam("id") int id) {
+            return changed ? otherShape(id) : TrainedDictionaryTest.doc(id + 100_000);
+        }
+    }
+
+    static byte[] otherShape(int id) {
+        Random random = new Random(id);
+        StringBuilder s = new StringBuilder("<shipment number=\"").append(id).append("\">");
+        for (int i = 0; i < 8; i++) {
+            s.append("<parcel weight-grams=\"").append(random.nextInt(5000)).append("\" carrier=\"")
+                    .append(random.nextBoolean() ? "postal-service" : "express-courier").append("\"/>");
+        }
+        return s.append("</shipment>").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
     /** A document alike in structure to the others; the first {@value #PLANTED} hold a secret of their own. */
     static byte[] doc(int id) {
         Random random = new Random(id);
@@ -80,7 +104,7 @@ class TrainedDictionaryTest {
     public static class TrainingApplication extends Application {
         @Override
         public Set<Class<?>> getClasses() {
-            return Set.of(TrainedResource.class);
+            return Set.of(TrainedResource.class, DriftingResource.class);
         }
 
         @Override
@@ -149,6 +173,46 @@ class TrainedDictionaryTest {
         assertArrayEquals(body, DictionaryTest.decode("dcz", dcz.body(), dictionary));
         Reply zstd = Http.get(server.uri("trained/docs/10001"), "Accept-Encoding", "zstd");
         assertTrue(dcz.body().length < 0.8 * zstd.body().length, dcz.body().length + " against " + zstd.body().length);
+    }
+
+    /** Requests distinct drifting documents from {@code first} on until one announces a version other than {@code not}. */
+    private static String announcedOtherThan(String not, int first) throws InterruptedException {
+        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        for (int id = first; System.nanoTime() < end; id++) {
+            Reply reply = Http.get(server.uri("drifting/" + id), "Accept-Encoding", "zstd");
+            assertEquals(200, reply.status());
+            String link = reply.header("Link");
+            if (link != null && !link.equals(not)) {
+                return link;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no new version was announced within a minute");
+    }
+
+    @Test
+    void whenTheResponsesChangeShapeTheSavingFallsAndANewVersionIsTrainedTheOldOneStillServed() throws Exception {
+        DriftingResource.changed = false;
+        String first = announcedOtherThan(null, 1);
+        for (int id = 1000; id < 1060; id++) { // the first shape still: what the version saves, measured
+            Http.get(server.uri("drifting/" + id), "Accept-Encoding", "zstd");
+            Thread.sleep(20);
+        }
+        DriftingResource.changed = true;
+        String second = announcedOtherThan(first, 2000);
+        Matcher old = LINK.matcher(first);
+        assertTrue(old.find());
+        assertEquals(200, Http.get(server.uri("").resolve(old.group(1))).status(),
+                "the version before stays usable (restcompress.training.versions=2)");
+        Matcher now = LINK.matcher(second);
+        assertTrue(now.find());
+        byte[] dictionary = Http.get(server.uri("").resolve(now.group(1))).body();
+        assertTrue(new String(dictionary, StandardCharsets.ISO_8859_1).contains("carrier=\""),
+                "trained on the new shape");
+        Reply dcz = Http.get(server.uri("drifting/5000"), "Accept-Encoding", "dcz, zstd",
+                "Available-Dictionary", DictionaryTest.available(dictionary));
+        assertEquals("dcz", dcz.header("Content-Encoding"));
+        assertArrayEquals(otherShape(5000), DictionaryTest.decode("dcz", dcz.body(), dictionary));
     }
 
     @Test
