@@ -25,8 +25,10 @@ command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk"; exit 
 run server.ThroughputReport
 command -v redis-server >/dev/null || { echo "redis-server is missing: apt-get install redis-server"; exit 1; }
 run soak.SoakReport    # an hour (QUICK: 30 s)
+run ObservationCostReport
 if [ "$(id -u)" = 0 ] && command -v tc >/dev/null; then
   run network.NetworkReport
+  run network.FormatsNetworkReport
 else
-  echo "== network.NetworkReport skipped: needs root and tc (iproute2)"
+  echo "== network.NetworkReport and FormatsNetworkReport skipped: need root and tc (iproute2)"
 fi

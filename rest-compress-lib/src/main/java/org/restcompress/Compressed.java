@@ -25,6 +25,10 @@ import java.lang.annotation.Target;
 @Target({ElementType.METHOD, ElementType.TYPE})
 public @interface Compressed {
 
-    /** Coding tokens; empty means every coding the registry has. */
+    /**
+     * Coding tokens; empty means every coding the registry has.
+     *
+     * @return the coding tokens, or none for every coding
+     */
     String[] value() default {};
 }

@@ -57,6 +57,8 @@ public final class CompressionConfig {
     private final Map<String, Object> sharedDictionaries;
     private final List<CompressionListener> listeners;
     private final Training training;
+    private final boolean autoFormats;
+    private final List<MediaType> acceptFormats;
 
     private CompressionConfig(Builder b) {
         this.preference = List.copyOf(b.preference);
@@ -82,9 +84,15 @@ public final class CompressionConfig {
         this.sharedDictionaries = Collections.unmodifiableMap(new LinkedHashMap<>(b.sharedDictionaries));
         this.listeners = List.copyOf(b.listeners);
         this.training = b.training;
+        this.autoFormats = b.autoFormats;
+        this.acceptFormats = List.copyOf(b.acceptFormats);
     }
 
-    /** Every setting at its default (system properties ignored; codec keys are still read where the feature runs). */
+    /**
+     * Every setting at its default (system properties ignored; codec keys are still read where the feature runs).
+     *
+     * @return the configuration
+     */
     public static CompressionConfig defaults() {
         return builder().build();
     }
@@ -92,6 +100,8 @@ public final class CompressionConfig {
     /**
      * Reads every setting from {@code properties} (e.g. {@code Configuration::getProperty}), then system properties.
      *
+     * @param properties the settings by key, {@code null} for a key not set
+     * @return the configuration
      * @throws IllegalArgumentException naming the key of a malformed value
      */
     public static CompressionConfig from(Function<String, Object> properties) {
@@ -102,6 +112,8 @@ public final class CompressionConfig {
      * Reads every setting from {@code properties}, then system properties; shared dictionaries
      * ({@code restcompress.shared-dictionary.<name>}) are found among the map's keys too.
      *
+     * @param properties the settings by key
+     * @return the configuration
      * @throws IllegalArgumentException naming the key of a malformed value
      */
     public static CompressionConfig from(Map<String, ?> properties) {
@@ -109,6 +121,11 @@ public final class CompressionConfig {
         return KeyValues.readAll(copy::get, copy.keySet()).build();
     }
 
+    /**
+     * A builder with every setting at its default.
+     *
+     * @return the builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -117,6 +134,8 @@ public final class CompressionConfig {
      * A builder holding every setting {@code properties} has, read as {@link #from(Map)} reads them, for what only code
      * can add (listeners, an exclusion predicate): how a framework's own configuration reaches the library.
      *
+     * @param properties the settings by key
+     * @return a builder holding them
      * @throws IllegalArgumentException naming the key of a malformed value
      */
     public static Builder builder(Map<String, ?> properties) {
@@ -127,6 +146,8 @@ public final class CompressionConfig {
     /**
      * Server preference among codings the client values equally, most preferred first ({@value ConfigKeys#AUTO}
      * left out: see {@link #auto()}).
+     *
+     * @return the codings, most preferred first
      */
     public List<String> preference() {
         return preference;
@@ -136,12 +157,18 @@ public final class CompressionConfig {
      * Whether the server chooses by cost among codings the client values equally where the client's link is known
      * ({@code preference=auto}, the default); the {@link #preference()} order breaks ties, and decides where the link
      * is not known.
+     *
+     * @return whether the choice is by cost
      */
     public boolean auto() {
         return auto;
     }
 
-    /** With {@link #auto()}: the link speed, bits per second, assumed for clients that send no hint; 0: none. */
+    /**
+     * With {@link #auto()}: the link speed, bits per second, assumed for clients that send no hint; 0: none.
+     *
+     * @return the speed in bits per second, 0 for none
+     */
     public long autoLinkSpeed() {
         return autoLinkSpeed;
     }
@@ -149,6 +176,8 @@ public final class CompressionConfig {
     /**
      * Client side: to whom requests say how fast the server's earlier responses arrived ({@code Downlink}); by
      * default only to origins that ask for it ({@code Accept-CH: Downlink}), as browsers do.
+     *
+     * @return to whom the hint goes
      */
     public DownlinkHint downlinkHints() {
         return downlinkHint;
@@ -157,6 +186,7 @@ public final class CompressionConfig {
     /**
      * Client side: whether requests may carry {@code Downlink} at all (to origins that ask, or to every one).
      *
+     * @return whether the hint is ever sent
      * @see #downlinkHints()
      */
     public boolean downlinkHint() {
@@ -178,48 +208,84 @@ public final class CompressionConfig {
             this.token = token;
         }
 
-        /** The key's value for this choice. */
+        /**
+         * The key's value for this choice.
+         *
+         * @return the token
+         */
         public String token() {
             return token;
         }
     }
 
-    /** Bodies shorter than this many bytes go out unencoded (unless the client refuses identity). */
+    /**
+     * Bodies shorter than this many bytes go out unencoded (unless the client refuses identity).
+     *
+     * @return the threshold in bytes
+     */
     public int threshold() {
         return threshold;
     }
 
-    /** Media types never encoded (except {@code +json} and {@code +xml} structured syntaxes, which are text). */
+    /**
+     * Media types never encoded (except {@code +json} and {@code +xml} structured syntaxes, which are text).
+     *
+     * @return the media types, wildcards included
+     */
     public List<MediaType> excludedMediaTypes() {
         return excludedMediaTypes;
     }
 
-    /** The most bytes a coded body may decode to; beyond it the answer is 413. */
+    /**
+     * The most bytes a coded body may decode to; beyond it the answer is 413.
+     *
+     * @return the limit in bytes
+     */
     public long maxDecodedSize() {
         return maxDecodedSize;
     }
 
-    /** The most content codings one body may stack. */
+    /**
+     * The most content codings one body may stack.
+     *
+     * @return the number of codings
+     */
     public int maxCodings() {
         return maxCodings;
     }
 
-    /** The largest decoded/coded size ratio accepted, 0 for no ratio limit. */
+    /**
+     * The largest decoded/coded size ratio accepted, 0 for no ratio limit.
+     *
+     * @return the ratio, 0 for none
+     */
     public int maxExpansionRatio() {
         return maxExpansionRatio;
     }
 
-    /** Client side: the coding for request bodies, {@code identity} for none. */
+    /**
+     * Client side: the coding for request bodies, {@code identity} for none.
+     *
+     * @return the coding token
+     */
     public String requestCoding() {
         return requestCoding;
     }
 
-    /** Whether responses say how they were encoded and why ({@value ConfigKeys#DECISION_HEADER}); not for production. */
+    /**
+     * Whether responses say how they were encoded and why ({@value ConfigKeys#DECISION_HEADER}); not for production.
+     *
+     * @return whether the decision header is sent
+     */
     public boolean debug() {
         return debug;
     }
 
-    /** The application's predicate for responses that must go out unencoded (see {@link Builder#excludeResponses}). */
+    /**
+     * The application's predicate for responses that must go out unencoded (see {@link Builder#excludeResponses}).
+     *
+     * @return the predicate; by default one that excludes nothing
+     */
     public BiPredicate<ContainerRequestContext, ContainerResponseContext> responseExclusion() {
         return excludeResponses;
     }
@@ -228,6 +294,9 @@ public final class CompressionConfig {
      * The raw value of a key from this configuration's own source (a codec key {@code restcompress.<coding>.<name>},
      * or a {@code restcompress.shared-dictionary.<name>} that {@link #sharedDictionaries()} could not list), or
      * {@code null}: the feature then looks in the JAX-RS configuration and the system properties.
+     *
+     * @param key the whole key, {@code restcompress.<coding>.<name>}
+     * @return the raw value, or {@code null}
      */
     public Object codecSetting(String key) {
         return codecSettings.apply(key);
@@ -237,35 +306,65 @@ public final class CompressionConfig {
      * The store for dictionaries sent by {@link UseAsDictionary} methods: the one given to the builder, else an
      * in-memory one within {@link #dictionaryStoreMaxBytes()} and {@link #dictionaryStoreMaxEntries()} (made by the
      * feature, one per application).
+     *
+     * @return the store given to the builder, if any
      */
     public Optional<DictionaryStore> dictionaryStore() {
         return Optional.ofNullable(dictionaryStore);
     }
 
-    /** Where a {@code DictionaryStoreProvider} makes the store ({@value ConfigKeys#DICTIONARY_STORE}), if set. */
+    /**
+     * Where a {@code DictionaryStoreProvider} makes the store ({@value ConfigKeys#DICTIONARY_STORE}), if set.
+     *
+     * @return the location, if set
+     */
     public Optional<URI> dictionaryStoreLocation() {
         return Optional.ofNullable(dictionaryStoreLocation);
     }
 
+    /**
+     * The content bytes the in-memory dictionary store keeps at most
+     * ({@value ConfigKeys#DICTIONARY_STORE_MAX_BYTES}).
+     *
+     * @return the bound in bytes
+     */
     public long dictionaryStoreMaxBytes() {
         return dictionaryStoreMaxBytes;
     }
 
+    /**
+     * The entries the in-memory dictionary store keeps at most
+     * ({@value ConfigKeys#DICTIONARY_STORE_MAX_ENTRIES}).
+     *
+     * @return the bound in entries
+     */
     public int dictionaryStoreMaxEntries() {
         return dictionaryStoreMaxEntries;
     }
 
-    /** The largest response kept as a dictionary (server), or dictionary kept (client). */
+    /**
+     * The largest response kept as a dictionary (server), or dictionary kept (client).
+     *
+     * @return the size in bytes
+     */
     public long dictionaryMaxSize() {
         return dictionaryMaxSize;
     }
 
-    /** Whether cross-origin requests may get dictionary-compressed responses. */
+    /**
+     * Whether cross-origin requests may get dictionary-compressed responses.
+     *
+     * @return whether they may
+     */
     public boolean dictionaryCrossOrigin() {
         return dictionaryCrossOrigin;
     }
 
-    /** Where shared dictionaries are served, relative to the application's base path, without slashes at its ends. */
+    /**
+     * Where shared dictionaries are served, relative to the application's base path, without slashes at its ends.
+     *
+     * @return the path
+     */
     public String dictionaryPath() {
         return dictionaryPath;
     }
@@ -273,12 +372,36 @@ public final class CompressionConfig {
     /**
      * Shared dictionaries by name: the content ({@code byte[]}) given to the builder, or where to read it (a
      * {@code String} location) from a {@code restcompress.shared-dictionary.<name>} key.
+     *
+     * @return the dictionaries by name
      */
     public Map<String, Object> sharedDictionaries() {
         return sharedDictionaries;
     }
 
-    /** How {@code @TrainedDictionary} methods train their dictionaries. */
+    /**
+     * Whether auto also chooses among representations a client accepts equally ({@value ConfigKeys#AUTO_FORMATS}).
+     *
+     * @return whether formats are chosen by cost
+     */
+    public boolean autoFormats() {
+        return autoFormats;
+    }
+
+    /**
+     * Client side: the formats offered at the same {@code q} ({@value ConfigKeys#ACCEPT_FORMATS}); empty: none.
+     *
+     * @return the media types, in the order offered
+     */
+    public List<MediaType> acceptFormats() {
+        return acceptFormats;
+    }
+
+    /**
+     * How {@code @TrainedDictionary} methods train their dictionaries.
+     *
+     * @return the training settings
+     */
     public Training training() {
         return training;
     }
@@ -302,6 +425,16 @@ public final class CompressionConfig {
                 ConfigKeys.DEFAULT_TRAINING_MIN_OCCURRENCES, ConfigKeys.DEFAULT_TRAINING_DICTIONARY_SIZE,
                 ConfigKeys.DEFAULT_TRAINING_PERIOD, ConfigKeys.DEFAULT_TRAINING_VERSIONS);
 
+        /**
+         * Checks every value against its range.
+         *
+         * @param samples        distinct responses sampled before training
+         * @param minOccurrences K, the sampled responses that must hold a string
+         * @param dictionarySize the largest dictionary trained, in bytes
+         * @param period         how long after a training the next is due, or zero
+         * @param versions       versions kept usable
+         * @throws IllegalArgumentException naming the key of a value out of range
+         */
         public Training {
             within(ConfigKeys.TRAINING_SAMPLES, samples, 8, 100_000);
             within(ConfigKeys.TRAINING_MIN_OCCURRENCES, minOccurrences, 2, samples);
@@ -321,7 +454,11 @@ public final class CompressionConfig {
         }
     }
 
-    /** The listeners given to the builder (those found as services are added where the feature runs). */
+    /**
+     * The listeners given to the builder (those found as services are added where the feature runs).
+     *
+     * @return the listeners
+     */
     public List<CompressionListener> listeners() {
         return listeners;
     }
@@ -361,6 +498,8 @@ public final class CompressionConfig {
         private final Map<String, Object> sharedDictionaries = new LinkedHashMap<>();
         private final List<CompressionListener> listeners = new ArrayList<>();
         private Training training = Training.DEFAULTS;
+        private boolean autoFormats;
+        private List<MediaType> acceptFormats = List.of();
 
         private Builder() {
         }
@@ -368,6 +507,9 @@ public final class CompressionConfig {
         /**
          * The server's order among codings the client values equally. Starting with {@value ConfigKeys#AUTO}: chosen
          * by cost, the rest of the list (the default order when there is none) breaking ties.
+         *
+         * @param codings coding tokens, optionally {@value ConfigKeys#AUTO} first
+         * @return this builder
          */
         public Builder preference(List<String> codings) {
             List<String> lower = new ArrayList<>();
@@ -393,12 +535,22 @@ public final class CompressionConfig {
             return this;
         }
 
-        /** Client side: whether requests tell servers how fast their responses arrived ({@code Downlink}). */
+        /**
+         * Client side: whether requests tell servers how fast their responses arrived ({@code Downlink}).
+         *
+         * @param on {@code true} for {@link DownlinkHint#ALWAYS}, {@code false} for {@link DownlinkHint#NEVER}
+         * @return this builder
+         */
         public Builder downlinkHint(boolean on) {
             return downlinkHints(on ? DownlinkHint.ALWAYS : DownlinkHint.NEVER);
         }
 
-        /** Client side: to whom requests say how fast responses arrived ({@code Downlink}). */
+        /**
+         * Client side: to whom requests say how fast responses arrived ({@code Downlink}).
+         *
+         * @param to the origins the hint goes to
+         * @return this builder
+         */
         public Builder downlinkHints(DownlinkHint to) {
             this.downlinkHint = Objects.requireNonNull(to, "to");
             return this;
@@ -407,28 +559,54 @@ public final class CompressionConfig {
         /**
          * With {@code preference=auto}: the link speed, bits per second, assumed for clients that send no
          * {@code Downlink}; 0 (the default) assumes none, and they get the listed order.
+         *
+         * @param bitsPerSecond the speed assumed, at least 1000, or 0 for none
+         * @return this builder
          */
         public Builder autoLinkSpeed(long bitsPerSecond) {
             this.autoLinkSpeed = bitsPerSecond == 0 ? 0 : atLeast(ConfigKeys.AUTO_LINK_SPEED, bitsPerSecond, 1000);
             return this;
         }
 
+        /**
+         * Bodies shorter than this are sent unencoded ({@value ConfigKeys#THRESHOLD}).
+         *
+         * @param bytes the threshold, 0 or more
+         * @return this builder
+         */
         public Builder threshold(int bytes) {
             this.threshold = (int) atLeast(THRESHOLD, bytes, 0);
             return this;
         }
 
+        /**
+         * Media types never encoded ({@value ConfigKeys#EXCLUDED_MEDIA_TYPES}), wildcards allowed.
+         *
+         * @param types the media types
+         * @return this builder
+         */
         public Builder excludedMediaTypes(List<String> types) {
             this.excludedMediaTypes = parseTypes(types);
             return this;
         }
 
+        /**
+         * The most bytes a coded body may decode to; beyond it, 413 ({@value ConfigKeys#MAX_DECODED_SIZE}).
+         *
+         * @param bytes the limit
+         * @return this builder
+         */
         public Builder maxDecodedSize(long bytes) {
             this.maxDecodedSize = atLeast(MAX_DECODED_SIZE, bytes, 0);
             return this;
         }
 
-        /** At most {@value #MAX_MAX_CODINGS}: no real sender stacks more than two. */
+        /**
+         * At most {@value #MAX_MAX_CODINGS}: no real sender stacks more than two.
+         *
+         * @param codings the most codings one body may stack, 1 to {@value #MAX_MAX_CODINGS}
+         * @return this builder
+         */
         public Builder maxCodings(int codings) {
             if (codings > MAX_MAX_CODINGS) {
                 throw new IllegalArgumentException(
@@ -438,7 +616,12 @@ public final class CompressionConfig {
             return this;
         }
 
-        /** Client side: compress request bodies with this coding ({@code identity}: do not). */
+        /**
+         * Client side: compress request bodies with this coding ({@code identity}: do not).
+         *
+         * @param coding a coding token, or {@code identity}
+         * @return this builder
+         */
         public Builder requestCoding(String coding) {
             String token = coding.trim().toLowerCase(Locale.ROOT);
             if (!HeaderLists.isToken(token)) {
@@ -448,13 +631,23 @@ public final class CompressionConfig {
             return this;
         }
 
-        /** Decoded bodies may not grow past {@code ratio} times their coded size; 0 turns the check off. */
+        /**
+         * Decoded bodies may not grow past {@code ratio} times their coded size; 0 turns the check off.
+         *
+         * @param ratio the ratio, or 0
+         * @return this builder
+         */
         public Builder maxExpansionRatio(int ratio) {
             this.maxExpansionRatio = (int) atLeast(MAX_EXPANSION_RATIO, ratio, 0);
             return this;
         }
 
-        /** Every response of an annotated method says how it was encoded and why; for development only. */
+        /**
+         * Every response of an annotated method says how it was encoded and why; for development only.
+         *
+         * @param on whether responses carry the header
+         * @return this builder
+         */
         public Builder debug(boolean on) {
             this.debug = on;
             return this;
@@ -464,6 +657,9 @@ public final class CompressionConfig {
          * Responses for which {@code predicate} holds are sent unencoded, decided per response after the resource
          * method ran: for example those that set a session cookie, or carry a CSRF token (BREACH). The exclusion
          * wins even over a client that refuses identity: such a response still goes out unencoded.
+         *
+         * @param predicate true for a response that must go out unencoded
+         * @return this builder
          */
         public Builder excludeResponses(BiPredicate<ContainerRequestContext, ContainerResponseContext> predicate) {
             this.excludeResponses = Objects.requireNonNull(predicate, "predicate");
@@ -473,6 +669,9 @@ public final class CompressionConfig {
         /**
          * Where {@code restcompress.<coding>.*} codec settings are looked up first (by whole key); keys it does not
          * know are then read from the JAX-RS configuration and the system properties.
+         *
+         * @param lookup the raw value of a whole key, or {@code null}
+         * @return this builder
          */
         public Builder codecSettings(Function<String, Object> lookup) {
             this.codecSettings = Objects.requireNonNull(lookup, "lookup");
@@ -482,19 +681,32 @@ public final class CompressionConfig {
         /**
          * Told of every response and coded request body once it is done (server side), for example
          * {@code new CompressionMetrics(registry)} of {@code rest-compress-micrometer}; may be called more than once.
+         *
+         * @param listener the listener
+         * @return this builder
          */
         public Builder listener(CompressionListener listener) {
             this.listeners.add(Objects.requireNonNull(listener, "listener"));
             return this;
         }
 
-        /** Where responses of {@link UseAsDictionary} methods are kept (for example one shared by every instance). */
+        /**
+         * Where responses of {@link UseAsDictionary} methods are kept (for example one shared by every instance).
+         *
+         * @param store the store; the application closes it
+         * @return this builder
+         */
         public Builder dictionaryStore(DictionaryStore store) {
             this.dictionaryStore = Objects.requireNonNull(store, "store");
             return this;
         }
 
-        /** A store made by the {@code DictionaryStoreProvider} for this location, e.g. {@code redis://host:6379}. */
+        /**
+         * A store made by the {@code DictionaryStoreProvider} for this location, e.g. {@code redis://host:6379}.
+         *
+         * @param location the store's URI
+         * @return this builder
+         */
         public Builder dictionaryStore(String location) {
             try {
                 URI uri = new URI(location.trim());
@@ -509,23 +721,49 @@ public final class CompressionConfig {
             return this;
         }
 
-        /** The bounds of the default, in-memory, dictionary store. */
+        /**
+         * The bounds of the default, in-memory, dictionary store.
+         *
+         * @param maxBytes content bytes kept at most
+         * @param maxEntries entries kept at most
+         * @return this builder
+         */
         public Builder dictionaryStoreLimits(long maxBytes, int maxEntries) {
             this.dictionaryStoreMaxBytes = atLeast(ConfigKeys.DICTIONARY_STORE_MAX_BYTES, maxBytes, 0);
             this.dictionaryStoreMaxEntries = (int) atLeast(ConfigKeys.DICTIONARY_STORE_MAX_ENTRIES, maxEntries, 0);
             return this;
         }
 
+        /**
+         * The largest response kept as a dictionary (server), or dictionary kept (client)
+         * ({@value ConfigKeys#DICTIONARY_MAX_SIZE}).
+         *
+         * @param bytes the size
+         * @return this builder
+         */
         public Builder dictionaryMaxSize(long bytes) {
             this.dictionaryMaxSize = atLeast(ConfigKeys.DICTIONARY_MAX_SIZE, bytes, 0);
             return this;
         }
 
+        /**
+         * Whether cross-origin requests may get dictionary-compressed responses
+         * ({@value ConfigKeys#DICTIONARY_CROSS_ORIGIN}).
+         *
+         * @param allowed whether they may
+         * @return this builder
+         */
         public Builder dictionaryCrossOrigin(boolean allowed) {
             this.dictionaryCrossOrigin = allowed;
             return this;
         }
 
+        /**
+         * Where shared dictionaries are served, under the application's base ({@value ConfigKeys#DICTIONARY_PATH}).
+         *
+         * @param path letters, digits and {@code . _ ~ - /}
+         * @return this builder
+         */
         public Builder dictionaryPath(String path) {
             String trimmed = path.trim().replaceAll("^/+|/+$", "");
             if (trimmed.isEmpty() || !trimmed.matches("[A-Za-z0-9._~/-]+") || trimmed.contains("//")) {
@@ -536,13 +774,25 @@ public final class CompressionConfig {
             return this;
         }
 
-        /** A shared dictionary, for {@code @SharedDictionary(name)} methods (e.g. one made by the trainer). */
+        /**
+         * A shared dictionary, for {@code @SharedDictionary(name)} methods (e.g. one made by the trainer).
+         *
+         * @param name the dictionary's name
+         * @param content the dictionary, copied
+         * @return this builder
+         */
         public Builder sharedDictionary(String name, byte[] content) {
             sharedDictionaries.put(checkName(name), content.clone());
             return this;
         }
 
-        /** A shared dictionary read at deployment from {@code classpath:<resource>} or a file path. */
+        /**
+         * A shared dictionary read at deployment from {@code classpath:<resource>} or a file path.
+         *
+         * @param name the dictionary's name
+         * @param location {@code classpath:<resource>} or a file path
+         * @return this builder
+         */
         public Builder sharedDictionary(String name, String location) {
             if (location == null || location.isBlank()) {
                 throw new IllegalArgumentException(ConfigKeys.SHARED_DICTIONARY_PREFIX + name + " must name a location");
@@ -559,13 +809,68 @@ public final class CompressionConfig {
             return name;
         }
 
-        /** How {@code @TrainedDictionary} methods train their dictionaries. */
+        /**
+         * With {@code preference=auto}: a client that accepts several of a method's representations equally gets the
+         * one expected to be delivered and parsed soonest ({@value ConfigKeys#AUTO_FORMATS}).
+         *
+         * @param on whether formats are chosen by cost
+         * @return this builder
+         */
+        public Builder autoFormats(boolean on) {
+            this.autoFormats = on;
+            return this;
+        }
+
+        /**
+         * Client side: the formats this client has readers for, offered in {@code Accept} at the same {@code q} where
+         * the application named no other ({@value ConfigKeys#ACCEPT_FORMATS}); concrete types without parameters.
+         *
+         * @param types the media types, in the order offered
+         * @return this builder
+         */
+        public Builder acceptFormats(List<String> types) {
+            List<MediaType> parsed = new ArrayList<>();
+            for (String type : types) {
+                MediaType format;
+                try {
+                    format = MediaType.valueOf(type.trim());
+                } catch (IllegalArgumentException e) {
+                    format = null;
+                }
+                if (format == null || format.isWildcardType() || format.isWildcardSubtype()
+                        || !format.getParameters().isEmpty()) {
+                    throw new IllegalArgumentException(ConfigKeys.ACCEPT_FORMATS + " must list media types such as "
+                            + "application/json, application/cbor (no wildcards, no parameters), has '" + type + "'");
+                }
+                parsed.add(format);
+            }
+            this.acceptFormats = parsed;
+            return this;
+        }
+
+        /**
+         * How {@code @TrainedDictionary} methods train their dictionaries.
+         *
+         * @param settings the settings
+         * @return this builder
+         */
         public Builder training(Training settings) {
             this.training = Objects.requireNonNull(settings, "settings");
             return this;
         }
 
+        /**
+         * The configuration these settings make.
+         *
+         * @return the configuration
+         * @throws IllegalArgumentException naming the key of settings that contradict each other
+         */
         public CompressionConfig build() {
+            if (autoFormats && !auto) {
+                throw new IllegalArgumentException(ConfigKeys.AUTO_FORMATS + "=true chooses formats by cost, which "
+                        + ConfigKeys.PREFERENCE + " turns off: start it with 'auto', or leave " + ConfigKeys.AUTO_FORMATS
+                        + " off");
+            }
             return new CompressionConfig(this);
         }
 

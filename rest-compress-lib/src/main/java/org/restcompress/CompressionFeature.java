@@ -47,6 +47,11 @@ public final class CompressionFeature implements Feature, DynamicFeature {
         this.config = null;
     }
 
+    /**
+     * The feature with these settings (listeners and store included), for client or server.
+     *
+     * @param config the settings
+     */
     public CompressionFeature(CompressionConfig config) {
         this.config = Objects.requireNonNull(config, "config");
     }

@@ -12,9 +12,17 @@ import java.lang.annotation.Target;
 @Target({ElementType.METHOD, ElementType.TYPE})
 public @interface CompressionOptions {
 
-    /** Bodies shorter than this go out unencoded ({@value CompressionConfig#THRESHOLD}). */
+    /**
+     * Bodies shorter than this go out unencoded ({@value ConfigKeys#THRESHOLD}).
+     *
+     * @return the threshold in bytes, or a negative number for the configured one
+     */
     int threshold() default -1;
 
-    /** The most bytes a coded request body may decode to ({@value CompressionConfig#MAX_DECODED_SIZE}). */
+    /**
+     * The most bytes a coded request body may decode to ({@value ConfigKeys#MAX_DECODED_SIZE}).
+     *
+     * @return the limit in bytes, or a negative number for the configured one
+     */
     long maxDecodedSize() default -1;
 }

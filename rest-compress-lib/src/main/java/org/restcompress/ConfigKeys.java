@@ -13,6 +13,8 @@ import java.util.List;
  * <tr><td>{@value #PREFERENCE}</td><td>{@code auto, zstd, lz4, lzf, br, gzip, deflate}: by cost where the link is
  * known</td></tr>
  * <tr><td>{@value #AUTO_LINK_SPEED}</td><td>{@code none}</td></tr>
+ * <tr><td>{@value #AUTO_FORMATS}</td><td>{@code false}</td></tr>
+ * <tr><td>{@value #ACCEPT_FORMATS}</td><td>none (client side)</td></tr>
  * <tr><td>{@value #DOWNLINK_HINT}</td><td>{@code when-asked} (client side)</td></tr>
  * <tr><td>{@value #THRESHOLD}</td><td>{@value #DEFAULT_THRESHOLD} bytes</td></tr>
  * <tr><td>{@value #EXCLUDED_MEDIA_TYPES}</td><td>images, audio, video, archives, fonts</td></tr>
@@ -39,6 +41,7 @@ import java.util.List;
  */
 public final class ConfigKeys {
 
+    /** What every key starts with. */
     public static final String PREFIX = "restcompress.";
     /**
      * The server's order among codings the client values equally, most preferred first. Starting with
@@ -59,6 +62,19 @@ public final class ConfigKeys {
      */
     public static final String AUTO_LINK_SPEED = PREFIX + "auto.link-speed";
     /**
+     * Server side, with {@code preference=auto}: whether a client that accepts several of a method's representations
+     * equally (JSON, CBOR, Smile, MessagePack... at the same {@code q}) gets the one expected to be delivered and
+     * parsed soonest over its link, from the method's measured sizes in each; the decision names the format and why.
+     * Off by default: the runtime then breaks such ties by the server's {@code qs}.
+     */
+    public static final String AUTO_FORMATS = PREFIX + "auto.formats";
+    /**
+     * Client side: the formats this client has readers for ({@code application/json, application/cbor}), sent in
+     * {@code Accept} at the same {@code q} where the application named no other, so that a server choosing formats by
+     * cost may pick among them. Empty (the default): {@code Accept} is the application's.
+     */
+    public static final String ACCEPT_FORMATS = PREFIX + "accept-formats";
+    /**
      * Client side: to whom requests say how fast that origin's earlier responses arrived (the {@code Downlink} client
      * hint, Mbit/s, rounded to two significant digits and 0.05), for servers that choose their coding by cost:
      * {@code when-asked} (the default: only origins that sent {@code Accept-CH: Downlink}, as browsers do),
@@ -66,9 +82,13 @@ public final class ConfigKeys {
      * Bodies of 16 KiB and more are timed.
      */
     public static final String DOWNLINK_HINT = PREFIX + "downlink-hint";
+    /** Bodies shorter than this many bytes are sent unencoded. */
     public static final String THRESHOLD = PREFIX + "threshold";
+    /** Response media types never encoded, comma-separated, wildcards allowed. */
     public static final String EXCLUDED_MEDIA_TYPES = PREFIX + "excluded-media-types";
+    /** The most bytes a coded body may decode to: beyond it a request gets 413, a client's response fails. */
     public static final String MAX_DECODED_SIZE = PREFIX + "max-decoded-size";
+    /** The most content codings one body may stack (1 to 100). */
     public static final String MAX_CODINGS = PREFIX + "max-codings";
     /**
      * Client side: the coding for request bodies ({@code identity}, the default, sends them as they are). Also a
@@ -146,7 +166,9 @@ public final class ConfigKeys {
 
     /** Measured: see README, "Choosing the threshold". */
     public static final int DEFAULT_THRESHOLD = 1024;
+    /** 10 MiB. */
     public static final long DEFAULT_MAX_DECODED_SIZE = 10L * 1024 * 1024;
+    /** No real sender stacks more than two. */
     public static final int DEFAULT_MAX_CODINGS = 3;
     /**
      * Measured (benchmarks/results/codecs.md, README "Codings"): zstd has the best ratio of the fast codings at
@@ -157,14 +179,23 @@ public final class ConfigKeys {
     public static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "lz4", "lzf", "br", "gzip", "deflate");
     /** No link speed is assumed ({@value #AUTO_LINK_SPEED} {@code none}): 0. */
     public static final long DEFAULT_AUTO_LINK_SPEED = 0;
+    /** 32 MiB. */
     public static final long DEFAULT_DICTIONARY_STORE_MAX_BYTES = 32L * 1024 * 1024;
+    /** Responses kept as dictionaries, at most. */
     public static final int DEFAULT_DICTIONARY_STORE_MAX_ENTRIES = 1000;
+    /** 1 MiB. */
     public static final long DEFAULT_DICTIONARY_MAX_SIZE = 1024 * 1024;
+    /** The default of {@value #DICTIONARY_PATH}. */
     public static final String DEFAULT_DICTIONARY_PATH = "compression-dictionaries";
+    /** The default of {@value #TRAINING_SAMPLES}. */
     public static final int DEFAULT_TRAINING_SAMPLES = 300;
+    /** The default of {@value #TRAINING_MIN_OCCURRENCES}: K. */
     public static final int DEFAULT_TRAINING_MIN_OCCURRENCES = 5;
+    /** 16 KiB. */
     public static final int DEFAULT_TRAINING_DICTIONARY_SIZE = 16 * 1024;
+    /** A day. */
     public static final java.time.Duration DEFAULT_TRAINING_PERIOD = java.time.Duration.ofDays(1);
+    /** The default of {@value #TRAINING_VERSIONS}. */
     public static final int DEFAULT_TRAINING_VERSIONS = 3;
     /** Already compressed; compressing again costs CPU and gains nothing. */
     public static final List<String> DEFAULT_EXCLUDED_MEDIA_TYPES = List.of(
@@ -176,7 +207,13 @@ public final class ConfigKeys {
     private ConfigKeys() {
     }
 
-    /** The key of one codec setting: {@code restcompress.<coding>.<name>}. */
+    /**
+     * The key of one codec setting: {@code restcompress.<coding>.<name>}.
+     *
+     * @param coding the coding's token, {@code gzip}
+     * @param name the setting's name, {@code level}
+     * @return the key
+     */
     public static String codecKey(String coding, String name) {
         return PREFIX + coding + "." + name;
     }

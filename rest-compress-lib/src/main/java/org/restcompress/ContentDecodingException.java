@@ -7,6 +7,7 @@ public abstract class ContentDecodingException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The coding being decoded. */
     private final String coding;
 
     ContentDecodingException(String coding, String message, Throwable cause) {
@@ -14,7 +15,11 @@ public abstract class ContentDecodingException extends IOException {
         this.coding = coding;
     }
 
-    /** The content coding (or, for stacked codings, the list) being decoded. */
+    /**
+     * The content coding (or, for stacked codings, the list) being decoded.
+     *
+     * @return the coding token, or the comma-separated list
+     */
     public String coding() {
         return coding;
     }

@@ -5,6 +5,12 @@ public final class CorruptContentException extends ContentDecodingException {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * The body is not valid in {@code coding}.
+     *
+     * @param coding the coding being decoded
+     * @param cause what the decoder found
+     */
     public CorruptContentException(String coding, Throwable cause) {
         super(coding, "corrupt " + coding + " content: " + describe(cause), cause);
     }

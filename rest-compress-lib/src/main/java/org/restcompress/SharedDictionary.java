@@ -21,13 +21,19 @@ import java.lang.annotation.Target;
 @Target({ElementType.METHOD, ElementType.TYPE})
 public @interface SharedDictionary {
 
-    /** The dictionary's name in the configuration. */
+    /**
+     * The dictionary's name in the configuration.
+     *
+     * @return the name
+     */
     String value();
 
     /**
      * The URL pattern the dictionary is announced for ({@code match}); empty: the method's path under the
      * application's base, each path parameter a {@code *} wildcard. When several methods share one dictionary, the
      * longest common prefix of their patterns, followed by {@code *}.
+     *
+     * @return the pattern, or empty for the method's path
      */
     String match() default "";
 }

@@ -34,9 +34,15 @@ public @interface TrainedDictionary {
      * The dictionary's name ({@code id} in its {@code Use-As-Dictionary}); methods naming the same one share its
      * samples and its dictionary. 1 to 64 letters, digits, {@code .}, {@code _} or {@code -}; not also the name of a
      * configured shared dictionary.
+     *
+     * @return the name
      */
     String value();
 
-    /** The URL pattern the dictionary is announced for, as {@link SharedDictionary#match()}. */
+    /**
+     * The URL pattern the dictionary is announced for, as {@link SharedDictionary#match()}.
+     *
+     * @return the pattern, or empty for the method's path
+     */
     String match() default "";
 }

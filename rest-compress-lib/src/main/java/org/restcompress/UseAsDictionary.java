@@ -26,6 +26,8 @@ public @interface UseAsDictionary {
      * The URL pattern of the requests that may use a response as their dictionary (the header's {@code match}: a
      * URL Pattern without regular expressions, relative to the response's URL). Empty: the method's path under the
      * application's base, each path parameter a {@code *} wildcard, with any query.
+     *
+     * @return the pattern, or empty for the method's path
      */
     String match() default "";
 
@@ -33,6 +35,8 @@ public @interface UseAsDictionary {
      * How long, in seconds, a response stays usable as a dictionary: the {@code max-age} of the
      * {@code Cache-Control} header added when the response has none (browsers use no dictionary without a freshness
      * lifetime), and how long the store keeps it.
+     *
+     * @return the lifetime in seconds
      */
     long maxAge() default 3600;
 }

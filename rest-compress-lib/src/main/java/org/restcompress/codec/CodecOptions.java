@@ -19,22 +19,44 @@ public final class CodecOptions {
         this.values = values;
     }
 
-    /** The settings of {@code coding}: {@code values} maps a setting's name ({@code level}) to its raw value. */
+    /**
+     * The settings of {@code coding}: {@code values} maps a setting's name ({@code level}) to its raw value.
+     *
+     * @param coding the coding's token
+     * @param values a setting's raw value by name
+     * @return the settings
+     */
     public static CodecOptions of(String coding, Function<String, Optional<String>> values) {
         return new CodecOptions(Objects.requireNonNull(coding, "coding"), Objects.requireNonNull(values, "values"));
     }
 
-    /** The raw value of {@code restcompress.<token>.<name>}, trimmed, if set. */
+    /**
+     * The raw value of {@code restcompress.<token>.<name>}, trimmed, if set.
+     *
+     * @param name the setting's name, {@code level}
+     * @return the value, if set
+     */
     public Optional<String> get(String name) {
         return values.apply(name).map(String::trim);
     }
 
-    /** The whole key of a setting, for messages: {@code restcompress.gzip.level}. */
+    /**
+     * The whole key of a setting, for messages: {@code restcompress.gzip.level}.
+     *
+     * @param name the setting's name
+     * @return the key
+     */
     public String key(String name) {
         return ConfigKeys.codecKey(coding.isEmpty() ? "<coding>" : coding, name);
     }
 
-    /** An integer setting, or {@code defaultValue}; a value that is not an integer fails naming the key. */
+    /**
+     * An integer setting, or {@code defaultValue}; a value that is not an integer fails naming the key.
+     *
+     * @param name the setting's name
+     * @param defaultValue the value when it is not set
+     * @return the value
+     */
     public int getInt(String name, int defaultValue) {
         Optional<String> raw = get(name);
         if (raw.isEmpty()) {
@@ -47,7 +69,15 @@ public final class CodecOptions {
         }
     }
 
-    /** An integer setting within {@code [min, max]}, or {@code defaultValue}; anything else fails naming the key. */
+    /**
+     * An integer setting within {@code [min, max]}, or {@code defaultValue}; anything else fails naming the key.
+     *
+     * @param name the setting's name
+     * @param defaultValue the value when it is not set
+     * @param min the smallest value accepted
+     * @param max the largest value accepted
+     * @return the value
+     */
     public int getInt(String name, int defaultValue, int min, int max) {
         int value = getInt(name, defaultValue);
         if (value < min || value > max) {

@@ -20,16 +20,30 @@ public interface DictionaryStore {
     /**
      * Keeps {@code content} under {@code hash} for at most {@code lifetime}, or declines (too large, or full of
      * entries that must stay). The caller does not modify {@code content} afterwards.
+     *
+     * @param hash the content's SHA-256, lowercase hexadecimal
+     * @param content the dictionary
+     * @param lifetime how long at most
      */
     void put(String hash, byte[] content, Duration lifetime);
 
-    /** The content kept under {@code hash}, or {@code null}. The caller does not modify the array. */
+    /**
+     * The content kept under {@code hash}, or {@code null}. The caller does not modify the array.
+     *
+     * @param hash the content's SHA-256, lowercase hexadecimal
+     * @return the content, or {@code null}
+     */
     byte[] get(String hash);
 
     /**
      * Keeps {@code content} under {@code key} for {@code lifetime} unless something is kept there, and says whether it
      * did: the lease that lets one instance of several train a dictionary. A store shared by instances does this
      * atomically; this default, for stores of one process, does not.
+     *
+     * @param key the record's key
+     * @param content what to keep
+     * @param lifetime how long at most
+     * @return whether it was kept
      */
     default boolean putIfAbsent(String key, byte[] content, Duration lifetime) {
         if (get(key) != null) {
@@ -42,6 +56,10 @@ public interface DictionaryStore {
     /**
      * An in-process store holding at most {@code maxBytes} of content in at most {@code maxEntries} entries, the least
      * recently used forgotten first, each also forgotten when its lifetime ends.
+     *
+     * @param maxBytes content bytes kept at most
+     * @param maxEntries entries kept at most
+     * @return the store
      */
     static DictionaryStore inMemory(long maxBytes, int maxEntries) {
         return new MemoryDictionaryStore(maxBytes, maxEntries);

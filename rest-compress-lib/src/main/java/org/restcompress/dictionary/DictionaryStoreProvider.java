@@ -9,12 +9,21 @@ import java.net.URI;
  */
 public interface DictionaryStoreProvider {
 
-    /** Whether this provider makes stores for {@code location} (typically: its scheme). */
+    /**
+     * Whether this provider makes stores for {@code location} (typically: its scheme).
+     *
+     * @param location the configured location
+     * @return whether it does
+     */
     boolean supports(URI location);
 
     /**
      * A store at {@code location}; {@code maxEntrySize} is the largest content it will be asked to keep. Fails with
      * {@link IllegalArgumentException} naming what is wrong with the location.
+     *
+     * @param location the configured location
+     * @param maxEntrySize the largest content, in bytes
+     * @return the store; the library closes it when it is {@link AutoCloseable}
      */
     DictionaryStore create(URI location, long maxEntrySize);
 }

@@ -34,6 +34,9 @@ public final class DictionaryTrainer {
      * A dictionary of at most {@code dictionarySize} bytes trained on {@code samples}, in zstd's dictionary format (the
      * library, as browsers do, uses it as raw content).
      *
+     * @param samples the sample bodies, at least 8
+     * @param dictionarySize the largest dictionary, 256 bytes to 16 MiB
+     * @return the dictionary
      * @throws IllegalArgumentException for too few samples, a size out of range, or samples zstd cannot train on
      */
     public static byte[] train(List<byte[]> samples, int dictionarySize) {
@@ -87,6 +90,12 @@ public final class DictionaryTrainer {
         return files;
     }
 
+    /**
+     * The command line: {@code DictionaryTrainer [--size 16K] --out FILE SAMPLE_FILE_OR_DIR...}; exits 0 when done,
+     * 1 when it failed, 2 for a usage error.
+     *
+     * @param args the arguments
+     */
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }

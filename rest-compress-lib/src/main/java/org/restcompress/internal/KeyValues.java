@@ -56,6 +56,9 @@ public final class KeyValues {
         string(lookup, ConfigKeys.DICTIONARY_PATH).ifPresent(b::dictionaryPath);
         string(lookup, ConfigKeys.DICTIONARY_STORE).filter(v -> !v.isEmpty()).ifPresent(b::dictionaryStore);
         b.training(training(lookup));
+        string(lookup, ConfigKeys.AUTO_FORMATS).ifPresent(v -> b.autoFormats(flag(ConfigKeys.AUTO_FORMATS, v)));
+        string(lookup, ConfigKeys.ACCEPT_FORMATS).ifPresent(v -> b.acceptFormats(
+                v.isEmpty() ? List.of() : List.of(v.split(","))));
         return b;
     }
 

@@ -15,11 +15,17 @@ public interface CompressionListener {
     /**
      * A response went out, encoded or not ({@link Decision#reason()} says why). Responses the library never saw
      * (methods that offer no coding) are not reported.
+     *
+     * @param decision the response's decision, done
      */
     default void responded(Decision decision) {
     }
 
-    /** A request body in a coding was decoded, or refused (400, 413, 415: {@link RequestBody#status()}). */
+    /**
+     * A request body in a coding was decoded, or refused (400, 413, 415: {@link RequestBody#status()}).
+     *
+     * @param body what became of the body
+     */
     default void requestBody(RequestBody body) {
     }
 }

@@ -26,6 +26,7 @@ import java.util.Objects;
 public record Decision(String method, String coding, Reason reason, int threshold, DictionaryKind dictionary,
         String unusedDictionary, String estimate, long bytesIn, long bytesOut, long encodeNanos) {
 
+    /** The coding of an unencoded response. */
     public static final String IDENTITY = "identity";
 
     /** What an encoded body was coded against (RFC 9842). */
@@ -41,45 +42,96 @@ public record Decision(String method, String coding, Reason reason, int threshol
             this.token = token;
         }
 
-        /** The kind as it appears in logs, metrics and the {@code Compression-Decision} header. */
+        /**
+         * The kind as it appears in logs, metrics and the {@code Compression-Decision} header.
+         *
+         * @return the token
+         */
         public String token() {
             return token;
         }
     }
 
+    /**
+     * Checks that method, coding and reason are given.
+     *
+     * @param method           the resource method
+     * @param coding           the coding applied
+     * @param reason           why
+     * @param threshold        the smallest body encoded
+     * @param dictionary       what the body was coded against, or {@code null}
+     * @param unusedDictionary why a named dictionary was not used, or {@code null}
+     * @param estimate         auto's estimate, or {@code null}
+     * @param bytesIn          bytes before coding, -1 until known
+     * @param bytesOut         bytes after coding, -1 until known
+     * @param encodeNanos      time in the encoder, -1 when not measured
+     */
     public Decision {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(coding, "coding");
         Objects.requireNonNull(reason, "reason");
     }
 
-    /** An unencoded response, because of {@code reason}, its body not yet done. */
+    /**
+     * An unencoded response, because of {@code reason}, its body not yet done.
+     *
+     * @param method the resource method
+     * @param reason why it is unencoded
+     * @return the decision
+     */
     public static Decision identity(String method, Reason reason) {
         return new Decision(method, IDENTITY, reason, 0, null, null, null, -1, -1, -1);
     }
 
+    /**
+     * Whether the response is encoded.
+     *
+     * @return whether its coding is not identity
+     */
     public boolean isEncoded() {
         return !IDENTITY.equals(coding);
     }
 
-    /** Whether the body is done and its sizes known. */
+    /**
+     * Whether the body is done and its sizes known.
+     *
+     * @return whether the sizes are known
+     */
     public boolean isDone() {
         return bytesIn >= 0;
     }
 
-    /** This decision with what the request's facts add: why a named dictionary was not used, auto's estimate. */
+    /**
+     * This decision with what the request's facts add: why a named dictionary was not used, auto's estimate.
+     *
+     * @param unusedDictionary why a named dictionary was not used, or {@code null}
+     * @param estimate auto's estimate, or {@code null}
+     * @return the decision with them
+     */
     public Decision withNotes(String unusedDictionary, String estimate) {
         return new Decision(method, coding, reason, threshold, dictionary, unusedDictionary, estimate, bytesIn,
                 bytesOut, encodeNanos);
     }
 
-    /** The decision for an encodable body that ended after {@code size} bytes, short of the threshold. */
+    /**
+     * The decision for an encodable body that ended after {@code size} bytes, short of the threshold.
+     *
+     * @param size the body's size
+     * @return the decision
+     */
     public Decision belowThreshold(long size) {
         return new Decision(method, IDENTITY, Reason.BELOW_THRESHOLD, threshold, null, unusedDictionary, estimate,
                 size, size, 0);
     }
 
-    /** The completed decision: the body is done. */
+    /**
+     * The completed decision: the body is done.
+     *
+     * @param bytesIn the body's bytes before coding
+     * @param bytesOut its bytes after coding
+     * @param encodeNanos time in the encoder, -1 when not measured
+     * @return the completed decision
+     */
     public Decision done(long bytesIn, long bytesOut, long encodeNanos) {
         return new Decision(method, coding, reason, threshold, dictionary, unusedDictionary, estimate, bytesIn,
                 bytesOut, encodeNanos);
@@ -90,6 +142,8 @@ public record Decision(String method, String coding, Reason reason, int threshol
      * without sizes): {@code zstd; reason=negotiated}, {@code identity; reason=below-threshold; size=512;
      * threshold=1024}, {@code zstd; reason=negotiated; dictionary=unknown}, {@code lz4; reason=auto;
      * estimate="..."}.
+     *
+     * @return the item
      */
     public String describe() {
         StringBuilder s = new StringBuilder(coding).append("; reason=").append(reason.token());

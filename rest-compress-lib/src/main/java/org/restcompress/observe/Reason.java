@@ -13,6 +13,7 @@ public enum Reason {
     AUTO("auto"),
     /** HEAD: the headers GET would get, and no body to encode. */
     HEAD("head"),
+    /** The request had no {@code Accept-Encoding}. */
     NO_ACCEPT_ENCODING("no-accept-encoding"),
     /** The client values identity above every coding on offer. */
     IDENTITY_PREFERRED("identity-preferred"),
@@ -20,16 +21,21 @@ public enum Reason {
     NONE_ACCEPTABLE("none-acceptable"),
     /** The client refuses identity and every coding on offer: 406. */
     NOT_ACCEPTABLE("not-acceptable"),
+    /** The response has no body. */
     NO_ENTITY("no-entity"),
     /** 1xx, 204, 206 or 304. */
     STATUS("status"),
     /** The response already carries a {@code Content-Encoding}: never two codings on one body. */
     ALREADY_ENCODED("already-encoded"),
+    /** The response is a byte range ({@code Content-Range}). */
     BYTE_RANGE("byte-range"),
+    /** Its media type is one of {@code restcompress.excluded-media-types}. */
     EXCLUDED_MEDIA_TYPE("excluded-media-type"),
+    /** The application's {@code excludeResponses} predicate excluded it. */
     EXCLUDED_BY_PREDICATE("excluded-by-predicate"),
     /** {@code @Uncompressed} on the method or its class. */
     UNCOMPRESSED("uncompressed"),
+    /** The body ended short of the threshold. */
     BELOW_THRESHOLD("below-threshold"),
     /** The coding's encoder could not start (an event stream on RESTEasy): the body went out as it is. */
     ENCODER_UNAVAILABLE("encoder-unavailable");
@@ -40,7 +46,11 @@ public enum Reason {
         this.token = token;
     }
 
-    /** The reason as it appears in logs and in the {@code Compression-Decision} header. */
+    /**
+     * The reason as it appears in logs and in the {@code Compression-Decision} header.
+     *
+     * @return the token
+     */
     public String token() {
         return token;
     }

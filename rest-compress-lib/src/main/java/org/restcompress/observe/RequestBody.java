@@ -18,6 +18,11 @@ public record RequestBody(String method, String coding, int status, long bytesIn
     /** The token of a coding this server does not decode: client input never becomes a value here. */
     public static final String UNSUPPORTED = "unsupported";
 
+    /**
+     * Whether the body was decoded (not refused).
+     *
+     * @return whether it was
+     */
     public boolean isDecoded() {
         return status == 0;
     }

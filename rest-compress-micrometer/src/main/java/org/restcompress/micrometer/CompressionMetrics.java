@@ -46,12 +46,19 @@ import org.restcompress.observe.RequestBody;
  */
 public final class CompressionMetrics implements CompressionListener, MeterBinder {
 
+    /** Responses of annotated methods, by coding and reason (a counter). */
     public static final String RESPONSES = "restcompress.responses";
+    /** Bytes of encoded response bodies before coding, by coding (a counter). */
     public static final String BYTES_BEFORE = "restcompress.response.bytes.before";
+    /** Bytes of encoded response bodies after coding, by coding (a counter). */
     public static final String BYTES_AFTER = "restcompress.response.bytes.after";
+    /** Time in the encoder, writing to the client excluded, by coding (a timer). */
     public static final String ENCODE = "restcompress.encode";
+    /** Request bodies decoded, by coding (a counter). */
     public static final String DECODED = "restcompress.requests.decoded";
+    /** Request bodies refused, by coding and status (a counter). */
     public static final String REJECTED = "restcompress.requests.rejected";
+    /** Responses coded against a dictionary, by coding and kind (a counter). */
     public static final String DICTIONARY = "restcompress.dictionary.responses";
     static final String STACKED = "stacked";
 
@@ -62,7 +69,11 @@ public final class CompressionMetrics implements CompressionListener, MeterBinde
     /** By coding and status. */
     private final Map<String, Counter> requests = new ConcurrentHashMap<>();
 
-    /** Meters bound at once to {@code registry}. */
+    /**
+     * Meters bound at once to {@code registry}.
+     *
+     * @param registry where the meters go
+     */
     public CompressionMetrics(MeterRegistry registry) {
         this(false);
         bindTo(registry);
@@ -80,6 +91,8 @@ public final class CompressionMetrics implements CompressionListener, MeterBinde
     /**
      * These meters with the resource method as a further tag ({@code method}, {@code Class.method}) on the response
      * meters: as many series as methods times codings, so only where a dashboard needs it. Bound to the same registry.
+     *
+     * @return the tagged meters
      */
     public CompressionMetrics withMethodTag() {
         CompressionMetrics tagged = new CompressionMetrics(true);

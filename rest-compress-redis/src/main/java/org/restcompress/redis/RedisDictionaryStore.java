@@ -48,7 +48,13 @@ public final class RedisDictionaryStore implements DictionaryStore, AutoCloseabl
         this.maxEntrySize = maxEntrySize;
     }
 
-    /** A store at {@code location}; a malformed location is an {@link IllegalArgumentException} that says why. */
+    /**
+     * A store at {@code location}; a malformed location is an {@link IllegalArgumentException} that says why.
+     *
+     * @param location     {@code redis://[user:password@]host[:port][/db][?timeout=100ms]}
+     * @param maxEntrySize the largest content kept, in bytes
+     * @return the store; {@link #close()} ends its connections
+     */
     public static RedisDictionaryStore at(URI location, long maxEntrySize) {
         if (!"redis".equalsIgnoreCase(location.getScheme()) || location.getHost() == null) {
             throw new IllegalArgumentException("restcompress.dictionary.store must be redis://host[:port][/db], was "

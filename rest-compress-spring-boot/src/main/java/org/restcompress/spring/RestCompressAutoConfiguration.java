@@ -40,6 +40,11 @@ public class RestCompressAutoConfiguration {
      * The settings: the typed keys first, then Spring's {@link Environment} for the keys of codecs the properties do
      * not name ({@code restcompress.<coding>.<name>} of a codec of the application's own). Checked here, once: a bad
      * value fails the start naming its key.
+     *
+     * @param properties  the typed {@code restcompress.*} properties
+     * @param environment Spring's environment, for codec keys the properties do not name
+     * @param listeners   every {@link CompressionListener} bean, in order
+     * @return the configuration
      */
     @Bean
     @ConditionalOnMissingBean
@@ -52,6 +57,12 @@ public class RestCompressAutoConfiguration {
         return builder.build();
     }
 
+    /**
+     * Registers the feature, with the configuration bean, on the application's Jersey {@code ResourceConfig}.
+     *
+     * @param config the configuration bean
+     * @return the customizer
+     */
     @Bean
     public ResourceConfigCustomizer restCompressFeature(CompressionConfig config) {
         return resourceConfig -> resourceConfig.register(new CompressionFeature(config));
@@ -62,6 +73,9 @@ public class RestCompressAutoConfiguration {
      * what only the running feature can check (codings named in the preference, codec settings) fails the start,
      * naming its key, instead of every request. A {@code spring.jersey.servlet.load-on-startup} the application set,
      * whatever its value, is kept.
+     *
+     * @param environment Spring's environment
+     * @return the post-processor
      */
     @Bean
     public static BeanPostProcessor restCompressJerseyAtStartup(Environment environment) {

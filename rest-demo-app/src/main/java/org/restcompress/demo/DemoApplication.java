@@ -28,7 +28,8 @@ public class DemoApplication extends Application {
     }
 
     /**
-     * The shared dictionary of {@code /rest/items/{id}}, trained on other items (see DemoDictionaryTest); and, when the
+     * The shared dictionary of {@code /rest/items/{id}}, trained on other items (see DemoDictionaryTest); formats chosen
+     * by cost among those a client names equally ({@code restcompress.auto.formats}); and, when the
      * environment variable {@value #STORE_VARIABLE} is set (or the system property
      * {@code restcompress.dictionary.store}), a dictionary store shared by every instance, e.g.
      * {@code redis://localhost:6379}.
@@ -37,6 +38,10 @@ public class DemoApplication extends Application {
     public Map<String, Object> getProperties() {
         Map<String, Object> properties = new HashMap<>();
         properties.put("restcompress.shared-dictionary.items", "classpath:" + ITEMS_DICTIONARY);
+        // a client that names several formats equally, and says how fast its link is, gets the soonest parsed
+        if (System.getProperty("restcompress.auto.formats") == null) {
+            properties.put("restcompress.auto.formats", "true");
+        }
         String store = System.getenv(STORE_VARIABLE);
         if (store != null && !store.isBlank() && System.getProperty("restcompress.dictionary.store") == null) {
             properties.put("restcompress.dictionary.store", store);

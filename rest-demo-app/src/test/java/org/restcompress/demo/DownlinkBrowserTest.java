@@ -26,12 +26,7 @@ class DownlinkBrowserTest {
     @BeforeAll
     static void start() throws Exception {
         Chromium.assumeInstalled();
-        System.setProperty("restcompress.debug", "true"); // read once, when the application deploys
-        try {
-            demo = DemoServer.start("127.0.0.1", 0);
-        } finally {
-            System.clearProperty("restcompress.debug");
-        }
+        demo = DebugDemo.start("127.0.0.1");
     }
 
     @AfterAll

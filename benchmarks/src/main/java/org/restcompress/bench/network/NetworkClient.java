@@ -193,7 +193,8 @@ public final class NetworkClient {
         }
     }
 
-    private static final class CountingInputStream extends FilterInputStream {
+    /** Counts the bytes read through it: the body's bytes on the wire. */
+    static final class CountingInputStream extends FilterInputStream {
         long count;
 
         CountingInputStream(InputStream in) {

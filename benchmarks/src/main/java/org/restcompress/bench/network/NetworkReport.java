@@ -39,13 +39,13 @@ import org.restcompress.codec.ContentCodec;
  */
 public final class NetworkReport {
 
-    private static final String SERVER = "rcbench-srv";
-    private static final String CLIENT = "rcbench-cli";
-    private static final String SERVER_IP = "10.77.0.1";
-    private static final String CLIENT_IP = "10.77.0.2";
+    static final String SERVER = "rcbench-srv";
+    static final String CLIENT = "rcbench-cli";
+    static final String SERVER_IP = "10.77.0.1";
+    static final String CLIENT_IP = "10.77.0.2";
 
     /** Link name -> bits per second. */
-    private static final Map<String, Long> LINKS = new LinkedHashMap<>();
+    static final Map<String, Long> LINKS = new LinkedHashMap<>();
 
     static {
         LINKS.put("10mbit", 10_000_000L);
@@ -66,10 +66,7 @@ public final class NetworkReport {
     public static void main(String[] args) throws Exception {
         boolean quick = System.getProperty("quick") != null;
         int runs = Integer.getInteger("runs", quick ? 1 : 15);
-        Path demoJar = Paths.get(System.getProperty("demo.jar", "../rest-demo-app/target/rest-demo-app.jar"));
-        if (!Files.isRegularFile(demoJar)) {
-            throw new IllegalStateException(demoJar.toAbsolutePath() + " is missing: ./mvnw -q install -DskipTests");
-        }
+        Path demoJar = demoJar();
         List<String> links = quick ? List.of("1gbit")
                 : List.of(System.getProperty("links", String.join(",", LINKS.keySet())).split(","));
         List<String> documents = quick ? List.of("100KB")
@@ -119,19 +116,23 @@ public final class NetworkReport {
                 measured.put(link, rows);
             }
         } finally {
-            if (server != null) {
-                server.destroy();
-                server.waitFor(10, TimeUnit.SECONDS);
-                server.destroyForcibly();
-            }
-            tearDown();
+            stop(server);
         }
         write(quick, runs, links, documents, measured, codecSpeeds());
     }
 
+    /** {@code -Ddemo.jar}, else the built demo jar; missing, it says how to build it. */
+    static Path demoJar() {
+        Path demoJar = Paths.get(System.getProperty("demo.jar", "../rest-demo-app/target/rest-demo-app.jar"));
+        if (!Files.isRegularFile(demoJar)) {
+            throw new IllegalStateException(demoJar.toAbsolutePath() + " is missing: ./mvnw -q install -DskipTests");
+        }
+        return demoJar;
+    }
+
     // --- the emulated link ---
 
-    private static void setUp() throws IOException, InterruptedException {
+    static void setUp() throws IOException, InterruptedException {
         tearDown();
         run(List.of("ip", "netns", "add", SERVER), 10);
         run(List.of("ip", "netns", "add", CLIENT), 10);
@@ -151,7 +152,7 @@ public final class NetworkReport {
      * A token bucket on both ends: the rate, a bucket of 2 ms of traffic (at least 16 KB, so the kernel's timer can
      * keep up), and up to 100 ms of queue. The kernel here lacks netem, so the link adds no delay of its own.
      */
-    private static void shape(long bitsPerSecond) throws IOException, InterruptedException {
+    static void shape(long bitsPerSecond) throws IOException, InterruptedException {
         if (bitsPerSecond == 0) {
             for (String[] end : new String[][] {{SERVER, "rcb0"}, {CLIENT, "rcb1"}}) {
                 runQuietly(List.of("ip", "netns", "exec", end[0], "tc", "qdisc", "del", "dev", end[1], "root"));
@@ -165,12 +166,22 @@ public final class NetworkReport {
         }
     }
 
-    private static void tearDown() throws InterruptedException {
+    /** Stops the demo server, if it started, then removes the namespaces. */
+    static void stop(Process server) throws InterruptedException {
+        if (server != null) {
+            server.destroy();
+            server.waitFor(10, TimeUnit.SECONDS);
+            server.destroyForcibly();
+        }
+        tearDown();
+    }
+
+    static void tearDown() throws InterruptedException {
         runQuietly(List.of("ip", "netns", "del", SERVER));
         runQuietly(List.of("ip", "netns", "del", CLIENT));
     }
 
-    private static void awaitServer(String base) throws IOException, InterruptedException {
+    static void awaitServer(String base) throws IOException, InterruptedException {
         for (int i = 0; i < 120; i++) {
             if (runQuietly(List.of("ip", "netns", "exec", CLIENT, "curl", "-sf", "-o", "/dev/null", base + "ping"))) {
                 return;
@@ -180,7 +191,7 @@ public final class NetworkReport {
         throw new IOException("the demo server did not start: see target/network-server.log");
     }
 
-    private static String run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
+    static String run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
         return Processes.check(command, timeoutSeconds,
                 "(the network benchmark needs root, ip, tc, ethtool and taskset)");
     }
@@ -208,11 +219,11 @@ public final class NetworkReport {
         return first == last ? Integer.toString(first) : first + "-" + last;
     }
 
-    private static String java() {
+    static String java() {
         return Paths.get(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    private static String ownJar() {
+    static String ownJar() {
         try {
             return Paths.get(NetworkReport.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                     .toString();

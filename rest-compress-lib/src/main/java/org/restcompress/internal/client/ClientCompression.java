@@ -28,6 +28,8 @@ public final class ClientCompression {
         context.register(new AcceptEncodingFilter(codings.acceptEncoding(), links),
                 Map.of(ClientRequestFilter.class, Priorities.HEADER_DECORATOR,
                         ClientResponseFilter.class, Priorities.HEADER_DECORATOR));
+        // before the application's filters, which may set their own Accept
+        context.register(new AcceptFormatsFilter(config.acceptFormats()), Priorities.HEADER_DECORATOR);
         DictionaryExchange dictionaries = dictionaries(config, registry, codings);
         if (dictionaries != null) {
             // after the Accept-Encoding filter, whose value it extends; before the application's response filters

@@ -326,6 +326,17 @@ public final class AutoCoding {
         }
     }
 
+    /** The client's link as auto sees it (its {@code Downlink}, else what is assumed), bits per second; 0: unknown. */
+    public double linkBitsPerSecond(String downlink) {
+        return knowsLink(downlink) ? link.estimate(downlink).bitsPerSecond() : 0;
+    }
+
+    /** One coding's current figures; identity's, or for a coding auto does not know, {@link CodingFigures#IDENTITY}. */
+    public CodingFigures figures(String coding) {
+        CodingStats s = coding == null ? null : stats.get(coding);
+        return s == null ? CodingFigures.IDENTITY : s.figures();
+    }
+
     /** Each coding's current figures, for tests and diagnostics. */
     public Map<String, CodingFigures> figures() {
         Map<String, CodingFigures> all = new HashMap<>();

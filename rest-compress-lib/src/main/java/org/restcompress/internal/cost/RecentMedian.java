@@ -44,6 +44,18 @@ final class RecentMedian {
         samples++;
     }
 
+    /** How many samples are young enough to count. */
+    synchronized int live() {
+        long now = clock.getAsLong();
+        int n = 0;
+        for (int i = 0; i < (int) Math.min(samples, WINDOW); i++) {
+            if (now - recordedAt[i] < Measurement.LIFETIME_NANOS) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     synchronized double value() {
         long now = clock.getAsLong();
         int n = 0;

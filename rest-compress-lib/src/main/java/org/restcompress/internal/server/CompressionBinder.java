@@ -1,12 +1,15 @@
 package org.restcompress.internal.server;
 
 import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -130,7 +133,26 @@ public final class CompressionBinder implements DynamicFeature {
         long maxDecoded = MethodCodings.option(type, method, CompressionOptions::maxDecodedSize)
                 .orElse(config.maxDecodedSize());
         return new MethodPolicy(name, offered, declared.uncompressed(), registry, config, threshold, maxDecoded,
-                dictionaries, dictionaryUse(type, method, name), auto, observation);
+                dictionaries, dictionaryUse(type, method, name), auto, observation, produced(type, method));
+    }
+
+    /** The media types the method produces: its {@code @Produces}, else its class's; none when neither says. */
+    private static List<MediaType> produced(Class<?> type, Method method) {
+        Produces produces = method.getAnnotation(Produces.class);
+        if (produces == null && type != null) {
+            produces = type.getAnnotation(Produces.class);
+        }
+        List<MediaType> types = new ArrayList<>();
+        if (produces != null) {
+            for (String value : produces.value()) {
+                for (String member : value.split(",")) {
+                    if (!member.isBlank()) {
+                        types.add(MediaType.valueOf(member.trim()));
+                    }
+                }
+            }
+        }
+        return types;
     }
 
     /** The method's use of dictionaries, or {@code null}; a shared dictionary learns the method's URL pattern. */

@@ -15,6 +15,7 @@ import org.restcompress.internal.MediaTypes;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.codec.UnsupportedCodingException;
 import org.restcompress.internal.cost.AutoCoding;
+import org.restcompress.internal.cost.FormatChoice;
 import org.restcompress.internal.cost.MethodBodies;
 import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.dictionary.DictionaryCodec;
@@ -52,6 +53,8 @@ final class MethodPolicy {
     private final MethodBodies bodies = new MethodBodies();
     /** Where the method's decisions and request bodies go once done. */
     private final Observation observation;
+    /** With {@code restcompress.auto.formats}, for a method of several representations: its choice; else null. */
+    private final FormatChoice formats;
     private final DecisionRules.Identities identities;
     /**
      * Choices by {@code Accept-Encoding} value: clients send few distinct ones (each browser one), so negotiation
@@ -67,7 +70,7 @@ final class MethodPolicy {
     MethodPolicy(String name, List<String> offered, boolean uncompressed, CodecRegistry registry,
             CompressionConfig config, int threshold, long maxDecodedSize) {
         this(name, offered, uncompressed, registry, config, threshold, maxDecodedSize, null, null, null,
-                Observation.NONE);
+                Observation.NONE, List.of());
     }
 
     /**
@@ -76,10 +79,11 @@ final class MethodPolicy {
      * @param dictionaryUse how this method uses them, or {@code null}
      * @param auto          the application's choice by cost, or {@code null} for the fixed preference
      * @param observation   where decisions go once made and done
+     * @param produced      the method's media types ({@code @Produces}), for {@code restcompress.auto.formats}
      */
     MethodPolicy(String name, List<String> offered, boolean uncompressed, CodecRegistry registry,
             CompressionConfig config, int threshold, long maxDecodedSize, ServerDictionaries dictionaries,
-            DictionaryUse dictionaryUse, AutoCoding auto, Observation observation) {
+            DictionaryUse dictionaryUse, AutoCoding auto, Observation observation, List<MediaType> produced) {
         this.name = name;
         this.chooser = new EncodingChooser(config.preference());
         this.offered = chooser.byPreference(offered);
@@ -97,6 +101,8 @@ final class MethodPolicy {
         this.dictionaryUse = dictionaries != null && !dictionaries.formats().isEmpty() ? dictionaryUse : null;
         this.auto = auto;
         this.observation = observation;
+        this.formats = auto != null && config.autoFormats() && FormatChoice.worthChoosing(produced)
+                ? new FormatChoice(produced) : null;
         this.identities = new DecisionRules.Identities(name);
     }
 
@@ -230,6 +236,10 @@ final class MethodPolicy {
 
     AutoCoding auto() {
         return auto;
+    }
+
+    FormatChoice formats() {
+        return formats;
     }
 
     static final String AVAILABLE_DICTIONARY = "Available-Dictionary";

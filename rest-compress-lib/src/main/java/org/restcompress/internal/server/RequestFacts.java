@@ -25,16 +25,17 @@ import org.restcompress.observe.Reason;
  * @param dictionaryKind       what that dictionary is, or null
  * @param unusedDictionary     why a dictionary the request named is not used, or null
  * @param byCost               with {@code preference=auto}: the choice by cost and its estimates, or null
+ * @param format               with {@code restcompress.auto.formats}: the representation chosen and why, or null
  */
 record RequestFacts(Negotiated negotiated, List<ContentCodec> requestCodings, boolean validatorNamedCoding,
         Dictionary dictionary, Decision.DictionaryKind dictionaryKind, String unusedDictionary,
-        AutoCoding.Pick byCost) {
+        AutoCoding.Pick byCost, String format) {
 
     private static final String PROPERTY = RequestFacts.class.getName();
 
     /** Negotiation alone: what is known of a request whose filter did not run, or was cut short. */
     static RequestFacts negotiated(Negotiated negotiated, List<ContentCodec> requestCodings) {
-        return new RequestFacts(negotiated, requestCodings, false, null, null, null, null);
+        return new RequestFacts(negotiated, requestCodings, false, null, null, null, null, null);
     }
 
     /** The estimate auto made, described for the decision, or null. */
@@ -42,9 +43,21 @@ record RequestFacts(Negotiated negotiated, List<ContentCodec> requestCodings, bo
         return byCost == null ? null : byCost.describe();
     }
 
-    /** {@code decision} with what these facts add to its description: auto's estimate where auto chose. */
+    /** These facts with the representation auto chose, and why. */
+    RequestFacts withFormat(String chosen) {
+        return new RequestFacts(negotiated, requestCodings, validatorNamedCoding, dictionary, dictionaryKind,
+                unusedDictionary, byCost, chosen);
+    }
+
+    /**
+     * {@code decision} with what these facts add to its description: auto's estimate where auto chose the coding, and
+     * the format where it chose that.
+     */
     Decision annotate(Decision decision) {
         String estimate = decision.reason() == Reason.AUTO ? estimate() : null;
+        if (format != null) {
+            estimate = estimate == null ? format : format + "; " + estimate;
+        }
         return unusedDictionary == null && estimate == null ? decision
                 : decision.withNotes(unusedDictionary, estimate);
     }

@@ -53,6 +53,6 @@ final class RequestFactsFilter implements ContainerRequestFilter {
         }
         boolean validatorNamedCoding = EntityTags.removeCodings(headers, negotiated.coding(), policy.offered());
         new RequestFacts(negotiated, codings, validatorNamedCoding, dictionary.dictionary(), dictionary.kind(),
-                dictionary.note(), byCost).keep(request);
+                dictionary.note(), byCost, null).keep(request);
     }
 }

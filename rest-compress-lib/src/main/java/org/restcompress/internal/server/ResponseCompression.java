@@ -21,6 +21,7 @@ import java.util.function.Function;
 import org.restcompress.ConfigKeys;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.cost.AutoCoding;
+import org.restcompress.internal.cost.FormatChoice;
 import org.restcompress.internal.cost.ServerCpu;
 import org.restcompress.internal.cost.TimedEncoder;
 import org.restcompress.internal.cost.WriteMeter;
@@ -119,6 +120,12 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (!response.hasEntity()) {
             RequestDecompression.release(request);
         }
+        if (policy.formats() != null) {
+            Vary.add(headers, ACCEPT);
+            if (response.hasEntity() && response.getStatus() == 200) {
+                facts = chooseFormat(request, response, facts);
+            }
+        }
         if (response.getStatus() == 304 && facts.negotiated().isEncoded() && facts.validatorNamedCoding()) {
             EntityTags.addCoding(headers, facts.negotiated().coding()); // the tag the client's encoded copy carries
         }
@@ -149,8 +156,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         }
         request.removeProperty(PENDING);
         header(decision, headers);
-        if (!policy.observation().observed()) {
-            return; // nobody is told: nothing to keep for it
+        if (!policy.observation().observed() && policy.formats() == null) {
+            return; // nobody is told, nor does the choice of format learn: nothing to keep for it
         }
         if (response.hasEntity()) {
             request.setProperty(DECIDED, decision); // published with its size once the body is written
@@ -168,6 +175,12 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     }
 
     private void publish(WriterInterceptorContext context, Decision decision) {
+        RequestFacts facts;
+        if (policy.formats() != null && decision.isDone() && (facts = RequestFacts.of(context::getProperty)) != null) {
+            // under the coding negotiated, which the next choice compares in: a short body goes as it is
+            policy.formats().record(context.getMediaType(), facts.negotiated().isEncoded()
+                    ? facts.negotiated().coding() : Decision.IDENTITY, decision.bytesIn(), decision.bytesOut());
+        }
         publish(context::getProperty, context::setProperty, decision);
     }
 
@@ -263,6 +276,38 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     }
 
     /** What every response of the method says of its negotiation: Vary, and Accept-CH where the hint counts. */
+    private static final List<String> ACCEPT = List.of(HttpHeaders.ACCEPT);
+
+    /**
+     * {@code restcompress.auto.formats}: among the representations the client accepts equally, the one soonest
+     * delivered and parsed ({@link FormatChoice}), set as the response's media type: its writer then writes it. Only
+     * for an entity a provider maps (an object, not bytes or a stream already in one format).
+     */
+    private RequestFacts chooseFormat(ContainerRequestContext request, ContainerResponseContext response,
+            RequestFacts facts) {
+        Object entity = response.getEntity();
+        if (entity == null || entity.getClass().getName().startsWith("java.") || entity instanceof StreamingOutput
+                || entity instanceof jakarta.ws.rs.core.GenericEntity) {
+            return facts;
+        }
+        String coding = facts.negotiated().isEncoded() ? facts.negotiated().coding() : Decision.IDENTITY;
+        AutoCoding auto = policy.auto();
+        FormatChoice.Pick pick = policy.formats().choose(request.getHeaders().get(HttpHeaders.ACCEPT),
+                response.getMediaType(), coding, auto.figures(coding),
+                auto.linkBitsPerSecond(request.getHeaderString(MethodPolicy.DOWNLINK)));
+        if (pick == null) {
+            return facts;
+        }
+        MediaType current = response.getMediaType();
+        if (!pick.type().getType().equalsIgnoreCase(current.getType())
+                || !pick.type().getSubtype().equalsIgnoreCase(current.getSubtype())) {
+            response.setEntity(entity, response.getEntityAnnotations(), pick.type());
+        }
+        RequestFacts chosen = facts.withFormat(pick.note());
+        chosen.keep(request);
+        return chosen;
+    }
+
     private void negotiationHeaders(MultivaluedMap<String, Object> headers) {
         Vary.add(headers, policy.dictionaryUse() != null ? Vary.WITH_DICTIONARY : Vary.ACCEPT_ENCODING);
         if (policy.auto() != null && !policy.offered().isEmpty()) { // where the hint could change a choice
@@ -406,7 +451,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         // from every response where it assumes a link for clients that say nothing (the server's writes show it)
         boolean auto = facts != null && policy.auto() != null
                 && (facts.byCost() != null || policy.auto().assumesLink());
-        boolean measuring = (pending != null || decided != null) && policy.observation().observed();
+        boolean measuring = (pending != null || decided != null)
+                && (policy.observation().observed() || policy.formats() != null);
         Metering metering = auto || measuring && pending != null ? new Metering(raw, auto) : null;
         Counting counted = metering == null && measuring ? new Counting(raw) : null;
         OutputStream sink = metering != null ? metering.link : counted != null ? counted : raw;
@@ -448,11 +494,14 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (!decision.isEncoded()) {
             header(decision, headers);
             QuarkusHeaders.keepIdentity(quarkus, headers);
+            boolean written = false;
             try {
                 proceed(context, sink, recorder);
+                written = true;
             } finally {
                 recorded(metering, null);
-                publish(context, decision);
+                long bytes = written && metering != null ? metering.link.bytes() : -1;
+                publish(context, bytes < 0 ? decision : decision.done(bytes, bytes, 0));
             }
             return;
         }

@@ -1,0 +1,194 @@
+package org.restcompress.internal.cost;
+
+import jakarta.ws.rs.core.MediaType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.restcompress.internal.negotiation.HeaderLists;
+
+/**
+ * With {@code restcompress.auto.formats}: among the representations of one method that a client accepts at the same
+ * {@code q}, each named (JSON, CBOR, Smile, MessagePack...), the one expected to be delivered and parsed soonest over the
+ * client's link, in the coding negotiation chose for it. A client that ranks them with {@code q} gets its ranking:
+ * this only breaks ties, which the runtime would break by the server's {@code qs} alone.
+ *
+ * <p>Expected time of a format = its bytes on the wire / the link + its bytes before coding x (the format's writing
+ * and parsing cost per byte + the coding's encoding and decoding cost per byte). Bytes are this method's own: the
+ * recent medians of its responses in each format and coding ({@value #MEASURED} of each before they are trusted;
+ * until then the least measured candidate is sent, and the decision says it is measuring). Writing and parsing costs
+ * per byte are the measured figures of Jackson's providers on the corpus ({@code benchmarks/results/formats.md}).
+ * Where nothing is known of the client's link, the runtime's choice stands, as with codings.
+ */
+public final class FormatChoice {
+
+    static final int MEASURED = 3;
+
+    /**
+     * Jackson's writing + parsing time per byte of each format's own representation, nanoseconds: formats.md's
+     * identity rows (MB/s of the JSON-equivalent content) divided by each format's size relative to JSON.
+     */
+    private static final Map<String, Double> FORMAT_NANOS = Map.of(
+            "json", 1e3 / 448 + 1e3 / 430,
+            "xml", 1e3 / (238 * 1.312) + 1e3 / (162 * 1.312),
+            "cbor", 1e3 / (553 * 0.885) + 1e3 / (411 * 0.885),
+            "x-jackson-smile", 1e3 / (717 * 0.681) + 1e3 / (665 * 0.681),
+            "msgpack", 1e3 / (418 * 0.881) + 1e3 / (447 * 0.881),
+            "x-msgpack", 1e3 / (418 * 0.881) + 1e3 / (447 * 0.881));
+    /** A format not in the table: as JSON. */
+    private static final double OTHER_NANOS = FORMAT_NANOS.get("json");
+
+    /** What was chosen, and the words for the decision. */
+    public record Pick(MediaType type, String note) {
+    }
+
+    private final List<MediaType> produced;
+    /** Recent bytes before and after coding, by {@code type + " " + coding}. */
+    private final Map<String, RecentMedian[]> sizes = new ConcurrentHashMap<>();
+
+    /** @param produced the method's media types, {@code @Produces}'s, each with its own writer */
+    public FormatChoice(List<MediaType> produced) {
+        List<MediaType> plain = new ArrayList<>();
+        for (MediaType type : produced) {
+            plain.add(new MediaType(type.getType(), type.getSubtype()));
+        }
+        this.produced = List.copyOf(plain);
+    }
+
+    /** Whether the method has more than one concrete type to choose among. */
+    public static boolean worthChoosing(List<MediaType> produced) {
+        return produced.stream().filter(t -> !t.isWildcardType() && !t.isWildcardSubtype()).count() > 1;
+    }
+
+    /**
+     * The representation to send, or {@code null} to leave the runtime's: when {@code accept} ranks at least two of
+     * the method's types first and equally, {@code current} (the runtime's pick) is one of them, and the link is known.
+     *
+     * @param bitsPerSecond the client's link, 0 when not known
+     * @param coding        the figures of the coding negotiation chose
+     */
+    public Pick choose(List<String> accept, MediaType current, String codingToken, CodingFigures coding,
+            double bitsPerSecond) {
+        if (current == null || bitsPerSecond <= 0) {
+            return null;
+        }
+        List<MediaType> tied = tied(accept);
+        MediaType now = new MediaType(current.getType(), current.getSubtype());
+        if (tied.size() < 2 || !tied.contains(now)) {
+            return null;
+        }
+        MediaType leastMeasured = null;
+        long fewest = Long.MAX_VALUE;
+        for (MediaType type : tied) {
+            RecentMedian[] known = sizes.get(key(type, codingToken));
+            long count = known == null ? 0 : Math.min(known[0].live(), known[1].live());
+            if (count < fewest) {
+                fewest = count;
+                leastMeasured = type;
+            }
+        }
+        if (fewest < MEASURED) {
+            return new Pick(leastMeasured, "format " + leastMeasured + ": measuring (" + fewest + " of " + MEASURED
+                    + " " + codingToken + " responses in it so far)");
+        }
+        MediaType best = null;
+        double bestNanos = Double.MAX_VALUE;
+        StringBuilder estimates = new StringBuilder();
+        for (MediaType type : tied) {
+            RecentMedian[] known = sizes.get(key(type, codingToken));
+            double before = known[0].value();
+            double after = known[1].value();
+            double nanos = after * 8 / bitsPerSecond * 1e9
+                    + before * (formatNanos(type) + coding.compressNanos() + coding.decodeNanos());
+            estimates.append(estimates.length() == 0 ? "" : ", ").append(type.getSubtype()).append(' ')
+                    .append(String.format(Locale.ROOT, "%.0f us (%.0f B)", nanos / 1e3, after));
+            if (nanos < bestNanos) {
+                bestNanos = nanos;
+                best = type;
+            }
+        }
+        return new Pick(best, "format " + best + ": soonest delivered and parsed (" + estimates + " at "
+                + String.format(Locale.ROOT, "%.1f", bitsPerSecond / 1e6) + " Mbit/s)");
+    }
+
+    /** One response of the method was written in {@code type} and {@code coding}: its bytes before and after. */
+    public void record(MediaType type, String coding, long before, long after) {
+        if (type == null || before <= 0 || after <= 0) {
+            return;
+        }
+        MediaType plain = new MediaType(type.getType(), type.getSubtype());
+        if (!produced.contains(plain)) {
+            return;
+        }
+        RecentMedian[] known = sizes.computeIfAbsent(key(plain, coding),
+                k -> new RecentMedian[] {new RecentMedian(RecentMedian.NONE, System::nanoTime),
+                        new RecentMedian(RecentMedian.NONE, System::nanoTime)});
+        known[0].add(before);
+        known[1].add(after);
+    }
+
+    /** The method's types that {@code accept} names and ranks first, equally (by the client's {@code q}; none at 0). */
+    List<MediaType> tied(List<String> accept) {
+        List<MediaType> tied = new ArrayList<>();
+        if (accept == null) {
+            return tied;
+        }
+        List<MediaType> ranges = new ArrayList<>();
+        for (String member : HeaderLists.members(accept)) {
+            try {
+                ranges.add(MediaType.valueOf(member));
+            } catch (IllegalArgumentException e) {
+                return List.of(); // a malformed Accept: the runtime's answer stands
+            }
+        }
+        double top = 0;
+        for (MediaType type : produced) {
+            double q = quality(type, ranges);
+            if (q > top) {
+                top = q;
+                tied.clear();
+            }
+            if (q == top && q > 0) {
+                tied.add(type);
+            }
+        }
+        return tied;
+    }
+
+    /**
+     * The {@code q} of the range that names {@code type} itself, 0 for none: a wildcard ({@code *}{@code /*}, as
+     * browsers send) says anything will do, not which formats the client reads, and leaves the server's {@code qs}
+     * in charge.
+     */
+    private static double quality(MediaType type, List<MediaType> ranges) {
+        for (MediaType range : ranges) {
+            if (!range.isWildcardType() && !range.isWildcardSubtype() && range.isCompatible(type)) {
+                return q(range);
+            }
+        }
+        return 0;
+    }
+
+    private static double q(MediaType range) {
+        String value = range.getParameters().get("q");
+        try {
+            double q = value == null ? 1 : Double.parseDouble(value);
+            return q >= 0 && q <= 1 ? q : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private static double formatNanos(MediaType type) {
+        String subtype = type.getSubtype().toLowerCase(Locale.ROOT);
+        if (subtype.endsWith("+json")) {
+            subtype = "json";
+        }
+        return FORMAT_NANOS.getOrDefault(subtype, OTHER_NANOS);
+    }
+
+    private static String key(MediaType type, String coding) {
+        return type.getType() + "/" + type.getSubtype() + " " + coding;
+    }
+}

@@ -1,0 +1,78 @@
+package org.restcompress.internal.cost;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FormatChoiceTest {
+
+    private static final MediaType JSON = MediaType.APPLICATION_JSON_TYPE;
+    private static final MediaType CBOR = new MediaType("application", "cbor");
+    private static final MediaType XML = MediaType.APPLICATION_XML_TYPE;
+    private static final CodingFigures ZSTD = CodingFigures.ofSpeeds(300, 0.2, 900);
+
+    private final FormatChoice choice = new FormatChoice(List.of(JSON, XML,
+            MediaType.valueOf("application/cbor;qs=0.4")));
+
+    private static List<String> accept(String value) {
+        return List.of(value);
+    }
+
+    @Test
+    void onlyTypesTheClientNamesAtTheTopQAreTiedAndWildcardsNameNone() {
+        assertEquals(List.of(JSON, CBOR), choice.tied(accept("application/json, application/cbor")));
+        assertEquals(List.of(JSON), choice.tied(accept("application/json, application/cbor;q=0.9")));
+        assertEquals(List.of(CBOR), choice.tied(accept("application/json;q=0.5, application/cbor")));
+        assertEquals(List.of(), choice.tied(accept("*/*")), "a browser's */* leaves the server's qs in charge");
+        assertEquals(List.of(), choice.tied(accept("application/*")));
+        assertEquals(List.of(JSON, XML, CBOR), choice.tied(accept("application/cbor, application/xml, application/json")));
+        assertEquals(List.of(), choice.tied(accept("application/json;q=0, application/cbor;q=0")));
+        assertEquals(List.of(), choice.tied(accept("application/json, not a type")), "malformed: the runtime's answer");
+        assertEquals(List.of(), choice.tied(null));
+    }
+
+    @Test
+    void nothingIsChosenWithoutALinkWithoutATieOrWhenTheRuntimePickedAnotherType() {
+        assertNull(choice.choose(accept("application/json, application/cbor"), JSON, "zstd", ZSTD, 0));
+        assertNull(choice.choose(accept("application/json, application/cbor;q=0.5"), JSON, "zstd", ZSTD, 1e8));
+        assertNull(choice.choose(accept("application/json, application/cbor"), XML, "zstd", ZSTD, 1e8));
+    }
+
+    @Test
+    void eachTiedFormatIsMeasuredFirstThenTheSoonestDeliveredAndParsedIsChosen() {
+        List<String> both = accept("application/json, application/cbor");
+        FormatChoice.Pick first = choice.choose(both, JSON, "zstd", ZSTD, 1e8);
+        assertEquals(JSON, first.type());
+        assertTrue(first.note().contains("measuring (0 of 3"), first.note());
+        for (int i = 0; i < 3; i++) {
+            choice.record(JSON, "zstd", 250_000, 190_000); // base64 in JSON: larger before coding
+        }
+        FormatChoice.Pick second = choice.choose(both, JSON, "zstd", ZSTD, 1e8);
+        assertEquals(CBOR, second.type(), "the one not measured yet");
+        for (int i = 0; i < 3; i++) {
+            choice.record(MediaType.valueOf("application/cbor;charset=x"), "zstd", 186_000, 186_000);
+        }
+        FormatChoice.Pick fast = choice.choose(both, JSON, "zstd", ZSTD, 1e9);
+        assertEquals(CBOR, fast.type(), fast.note());
+        assertTrue(fast.note().startsWith("format application/cbor: soonest delivered and parsed (json "), fast.note());
+        assertTrue(fast.note().endsWith(" at 1000.0 Mbit/s)"), fast.note());
+        for (int i = 0; i < 15; i++) { // JSON now much smaller on the wire: a slow link favours it
+            choice.record(JSON, "zstd", 250_000, 60_000);
+        }
+        assertEquals(JSON, choice.choose(both, CBOR, "zstd", ZSTD, 1e6).type());
+        assertNull(choice.choose(both, JSON, "gzip", ZSTD, 0), "no link known");
+        assertEquals("format application/json: measuring (0 of 3 gzip responses in it so far)",
+                choice.choose(both, JSON, "gzip", ZSTD, 1e6).note(), "each coding measured on its own");
+    }
+
+    @Test
+    void typesTheMethodDoesNotProduceAreNotRecordedAndOneConcreteTypeIsNoChoice() {
+        choice.record(MediaType.TEXT_PLAIN_TYPE, "zstd", 10, 10);
+        assertTrue(FormatChoice.worthChoosing(List.of(JSON, CBOR)));
+        assertTrue(!FormatChoice.worthChoosing(List.of(JSON, MediaType.WILDCARD_TYPE)));
+    }
+}
