@@ -61,6 +61,7 @@ class AcceptFormatsTest {
             client.target(uri()).request("application/cbor", "application/json").get(String.class);
             client.target(uri()).request("application/json;q=0.5", "application/cbor").get(String.class);
             client.target(uri()).request("text/plain").get(String.class);
+            client.target(uri()).request("*/*").get(String.class);
         } finally {
             client.close();
         }
@@ -69,6 +70,7 @@ class AcceptFormatsTest {
         assertEquals("application/json, application/cbor", accepts.get(2), "the list's own types: the list");
         assertTrue(accepts.get(3).contains("q=0.5"), "the application's ranking: " + accepts.get(3));
         assertEquals("text/plain", accepts.get(4), "another type: the application's");
+        assertEquals("application/json, application/cbor", accepts.get(5), "*/* alone names nothing: the list");
     }
 
     @Test

@@ -11,8 +11,8 @@ import org.restcompress.ConfigKeys;
 /**
  * {@code restcompress.accept-formats}: offers a server that chooses formats by cost ({@code restcompress.auto.formats})
  * the formats this client reads, all at the same {@code q}, so that the server may break the tie. Only where the
- * application named no other: a request without {@code Accept}, or whose {@code Accept} names only formats of the
- * list. A request that ranks formats itself is left alone. The list is the configuration's, or the key's value as a
+ * application named no other: a request without {@code Accept} (or with {@code *}{@code /*} alone), or whose
+ * {@code Accept} names only formats of the list. A request that ranks formats itself is left alone. The list is the configuration's, or the key's value as a
  * request or client property (a malformed one fails that request, naming the key).
  */
 final class AcceptFormatsFilter implements ClientRequestFilter {
@@ -44,6 +44,11 @@ final class AcceptFormatsFilter implements ClientRequestFilter {
         return known.formats();
     }
 
+    /** {@code *}{@code /*} alone, which CXF's client sends when the application named nothing. */
+    private static boolean anything(List<Object> accept) {
+        return accept.size() == 1 && MediaType.WILDCARD.equals(String.valueOf(accept.get(0)).trim());
+    }
+
     @Override
     public void filter(ClientRequestContext request) {
         List<MediaType> formats = formats(request);
@@ -51,7 +56,7 @@ final class AcceptFormatsFilter implements ClientRequestFilter {
             return;
         }
         List<Object> present = request.getHeaders().get(HttpHeaders.ACCEPT);
-        if (present != null) {
+        if (present != null && !anything(present)) {
             for (Object value : present) {
                 for (String member : String.valueOf(value).split(",")) {
                     if (member.isBlank()) {

@@ -25,7 +25,8 @@ import org.restcompress.internal.dictionary.DictionaryCodec;
  * priority (never a request's): every {@value #TICK_MILLIS} ms it looks at each dictionary in turn. It takes a newer
  * version another instance published to the shared store; measures what the current version saves on the live
  * responses sampled since (against zstd alone); and trains when one is due: the first once enough responses were
- * sampled, then after the period or when the saving has fallen by a fifth. A training keeps only what
+ * sampled, then after the period, or when the saving has fallen by a fifth (on the responses sampled after the fall:
+ * those before it are what the current version already knows). A training keeps only what
  * {@link CommonStrings} lets through, is limited to {@value #TIME_LIMIT_SECONDS} s, and is published to the shared
  * store, where there is one, by the instance holding the lease. The thread ends with the application.
  */
@@ -243,6 +244,7 @@ final class DictionaryTraining implements AutoCloseable {
                     + "saves %.0f %% of zstd's bytes on %d live responses", t.shared.name, 100 * saving, t.measured));
         } else if (saving < DRIFT * t.firstSaving && !t.drifted) {
             t.drifted = true;
+            t.shared.samples.take(); // the responses changed: the next version learns from those sampled from now on
             LOG.log(System.Logger.Level.INFO, String.format(java.util.Locale.ROOT, "rest-compress: dictionary '%s' "
                     + "now saves %.0f %% (first %.0f %%): training again", t.shared.name, 100 * saving,
                     100 * t.firstSaving));
