@@ -410,15 +410,18 @@ public final class CompressionConfig {
      * How {@code @TrainedDictionary} methods train their dictionaries, checked once: each value's key is in
      * {@link ConfigKeys} ({@code restcompress.training.*}).
      *
-     * @param samples        distinct responses sampled before training, 8 to 100,000
+     * @param samples        distinct responses sampled before training, 8 to {@value #MAX_SAMPLES}
      * @param minOccurrences the distinct sampled responses that must hold a byte string for it to go into the
-     *                       dictionary (K), at least 2 and at most {@code samples}
+     *                       dictionary (K), at least 2 and at most half of {@code samples}
      * @param dictionarySize the largest dictionary trained, 1K to 1M
      * @param period         how long after the last training the next one is due; {@link Duration#ZERO}: only when
-     *                       the saving falls; else at least a minute
+     *                       the saving falls; else a minute to 365 days
      * @param versions       versions kept usable, the newest included, 1 to 16
      */
     public record Training(int samples, int minOccurrences, int dictionarySize, Duration period, int versions) {
+
+        /** The most samples: with at most 16 KB each and 8 MB in all, training stays within tens of megabytes. */
+        public static final int MAX_SAMPLES = 2000;
 
         /** The defaults. */
         public static final Training DEFAULTS = new Training(ConfigKeys.DEFAULT_TRAINING_SAMPLES,
@@ -436,14 +439,18 @@ public final class CompressionConfig {
          * @throws IllegalArgumentException naming the key of a value out of range
          */
         public Training {
-            within(ConfigKeys.TRAINING_SAMPLES, samples, 8, 100_000);
-            within(ConfigKeys.TRAINING_MIN_OCCURRENCES, minOccurrences, 2, samples);
+            within(ConfigKeys.TRAINING_SAMPLES, samples, 8, MAX_SAMPLES);
+            if (minOccurrences < 2 || minOccurrences > samples / 2) {
+                throw new IllegalArgumentException(ConfigKeys.TRAINING_MIN_OCCURRENCES + " must be 2 to half of "
+                        + ConfigKeys.TRAINING_SAMPLES + " (" + samples / 2 + "), was " + minOccurrences);
+            }
             within(ConfigKeys.TRAINING_DICTIONARY_SIZE, dictionarySize, 1024, 1024 * 1024);
             within(ConfigKeys.TRAINING_VERSIONS, versions, 1, 16);
             Objects.requireNonNull(period, "period");
-            if (period.isNegative() || !period.isZero() && period.compareTo(Duration.ofMinutes(1)) < 0) {
-                throw new IllegalArgumentException(ConfigKeys.TRAINING_PERIOD + " must be at least a minute (or none), "
-                        + "was " + period);
+            if (period.isNegative() || !period.isZero() && period.compareTo(Duration.ofMinutes(1)) < 0
+                    || period.compareTo(Duration.ofDays(365)) > 0) {
+                throw new IllegalArgumentException(ConfigKeys.TRAINING_PERIOD + " must be a minute to 365 days (or "
+                        + "none), was " + period);
             }
         }
 

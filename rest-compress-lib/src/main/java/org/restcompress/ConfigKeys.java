@@ -138,13 +138,14 @@ public final class ConfigKeys {
      */
     public static final String SHARED_DICTIONARY_PREFIX = PREFIX + "shared-dictionary.";
     /**
-     * {@code @TrainedDictionary}: the distinct responses (of at most 16 KB each) sampled before a dictionary is
-     * trained on them; until the first one, at most a tenth of them per second.
+     * {@code @TrainedDictionary}: the responses sampled before a dictionary is trained on them (8 to 2000; at most 16 KB
+     * each and 8 MB in all, each of a URL of its own and with content of its own); until the first one, at most a
+     * tenth of them per second.
      */
     public static final String TRAINING_SAMPLES = PREFIX + "training.samples";
     /**
      * {@code @TrainedDictionary}: a byte string goes into a trained dictionary, which every client may fetch, only if
-     * at least this many distinct sampled responses hold it whole (at least 2; see SECURITY.md).
+     * at least this many distinct sampled responses hold it whole (2 to half of the samples; see SECURITY.md).
      */
     public static final String TRAINING_MIN_OCCURRENCES = PREFIX + "training.min-occurrences";
     /** {@code @TrainedDictionary}: the largest dictionary trained (1K to 1M); what K removes makes it smaller. */
@@ -152,7 +153,7 @@ public final class ConfigKeys {
     /**
      * {@code @TrainedDictionary}: a new dictionary is trained this long after the last one (on the responses sampled
      * since), or sooner when the current one's saving on live responses falls by a fifth; {@code 30m}, {@code 12h},
-     * {@code 7d} (at least a minute), or {@code none}: only when the saving falls.
+     * {@code 7d} (a minute to 365 days), or {@code none}: only when the saving falls.
      */
     public static final String TRAINING_PERIOD = PREFIX + "training.period";
     /**

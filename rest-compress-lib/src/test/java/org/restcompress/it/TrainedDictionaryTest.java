@@ -302,10 +302,17 @@ class TrainedDictionaryTest {
     void trainingSettingsOutOfRangeAreRefusedNamingTheirKey() {
         IllegalArgumentException k = assertThrows(IllegalArgumentException.class,
                 () -> CompressionConfig.from(java.util.Map.of("restcompress.training.min-occurrences", "1")));
-        assertTrue(k.getMessage().startsWith("restcompress.training.min-occurrences must be 2 to 300"), k.getMessage());
+        assertTrue(k.getMessage().startsWith("restcompress.training.min-occurrences must be 2 to half of "
+                + "restcompress.training.samples (150)"), k.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> CompressionConfig.from(java.util.Map.of(
+                "restcompress.training.samples", "20", "restcompress.training.min-occurrences", "11")));
+        assertThrows(IllegalArgumentException.class, () -> CompressionConfig.from(java.util.Map.of(
+                "restcompress.training.samples", "2001")), "samples are bounded: at most 2000");
+        assertThrows(IllegalArgumentException.class, () -> CompressionConfig.from(java.util.Map.of(
+                "restcompress.training.period", "366d")), "a period past a year overflows nothing: refused");
         IllegalArgumentException period = assertThrows(IllegalArgumentException.class,
                 () -> CompressionConfig.from(java.util.Map.of("restcompress.training.period", "10s")));
-        assertTrue(period.getMessage().startsWith("restcompress.training.period must be at least a minute"),
+        assertTrue(period.getMessage().startsWith("restcompress.training.period must be a minute to 365 days"),
                 period.getMessage());
         IllegalArgumentException malformed = assertThrows(IllegalArgumentException.class,
                 () -> CompressionConfig.from(java.util.Map.of("restcompress.training.period", "daily")));

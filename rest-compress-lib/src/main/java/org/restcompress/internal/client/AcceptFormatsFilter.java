@@ -11,8 +11,8 @@ import org.restcompress.ConfigKeys;
 /**
  * {@code restcompress.accept-formats}: offers a server that chooses formats by cost ({@code restcompress.auto.formats})
  * the formats this client reads, all at the same {@code q}, so that the server may break the tie. Only where the
- * application named no other: a request without {@code Accept} (or with {@code *}{@code /*} alone), or whose
- * {@code Accept} names only formats of the list. A request that ranks formats itself is left alone. The list is the configuration's, or the key's value as a
+ * application named none: a request without {@code Accept}, or with {@code *}{@code /*} alone. A request with an
+ * {@code Accept} of its own is left alone: it may read the body as text or bytes of the one format it named. The list is the configuration's, or the key's value as a
  * request or client property (a malformed one fails that request, naming the key).
  */
 final class AcceptFormatsFilter implements ClientRequestFilter {
@@ -56,23 +56,8 @@ final class AcceptFormatsFilter implements ClientRequestFilter {
             return;
         }
         List<Object> present = request.getHeaders().get(HttpHeaders.ACCEPT);
-        if (present != null && !anything(present)) {
-            for (Object value : present) {
-                for (String member : String.valueOf(value).split(",")) {
-                    if (member.isBlank()) {
-                        continue;
-                    }
-                    MediaType type;
-                    try {
-                        type = MediaType.valueOf(member.trim());
-                    } catch (IllegalArgumentException e) {
-                        return;
-                    }
-                    if (!type.getParameters().isEmpty() || !formats.contains(type)) {
-                        return; // the application's own ranking, or a type this client was not told it reads
-                    }
-                }
-            }
+        if (present != null && !present.isEmpty() && !anything(present)) {
+            return; // the application's own Accept: it may read the body as text or bytes of that one format
         }
         request.getHeaders().putSingle(HttpHeaders.ACCEPT,
                 String.join(", ", formats.stream().map(MediaType::toString).toList()));

@@ -16,10 +16,11 @@ import org.restcompress.internal.negotiation.HeaderLists;
  *
  * <p>Expected time of a format = its bytes on the wire / the link + its bytes before coding x (the format's writing
  * and parsing cost per byte + the coding's encoding and decoding cost per byte). Bytes are this method's own: the
- * recent medians of its responses in each format and coding ({@value #MEASURED} of each before they are trusted;
- * until then the least measured candidate is sent, and the decision says it is measuring). Writing and parsing costs
- * per byte are the measured figures of Jackson's providers on the corpus ({@code benchmarks/results/formats.md}).
- * Where nothing is known of the client's link, the runtime's choice stands, as with codings.
+ * recent medians of its successful responses in each format and coding, as clients asked for them; a format it has
+ * not sent {@value #MEASURED} times in that coding is not chosen (nor is one its writers cannot write: the library
+ * never tries one out on a client). Writing and parsing costs per byte are the measured figures of Jackson's
+ * providers on the corpus ({@code benchmarks/results/formats.md}). Where nothing is known of the client's link, or
+ * of a tied format, the runtime's choice stands.
  */
 public final class FormatChoice {
 
@@ -78,19 +79,11 @@ public final class FormatChoice {
         if (tied.size() < 2 || !tied.contains(now)) {
             return null;
         }
-        MediaType leastMeasured = null;
-        long fewest = Long.MAX_VALUE;
         for (MediaType type : tied) {
             RecentMedian[] known = sizes.get(key(type, codingToken));
-            long count = known == null ? 0 : Math.min(known[0].live(), known[1].live());
-            if (count < fewest) {
-                fewest = count;
-                leastMeasured = type;
+            if (known == null || Math.min(known[0].live(), known[1].live()) < MEASURED) {
+                return null; // not known well enough: the runtime's choice
             }
-        }
-        if (fewest < MEASURED) {
-            return new Pick(leastMeasured, "format " + leastMeasured + ": measuring (" + fewest + " of " + MEASURED
-                    + " " + codingToken + " responses in it so far)");
         }
         MediaType best = null;
         double bestNanos = Double.MAX_VALUE;

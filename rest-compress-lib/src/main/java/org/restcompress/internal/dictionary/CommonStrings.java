@@ -39,14 +39,16 @@ public final class CommonStrings {
     /**
      * The strings of {@code trained} that at least {@code k} of {@code samples} hold whole, least held first (zstd and
      * brotli reach the end of a dictionary with the shortest offsets), each after the one before and a zero byte;
-     * empty when none is; {@code null}
-     * when {@code giveUp} said so before the end (checked between runs).
+     * empty when none is; {@code null} when {@code giveUp} said so before the end (asked as it goes).
      */
     public static byte[] of(byte[] trained, List<byte[]> samples, int k, BooleanSupplier giveUp) {
         if (k < 1) {
             throw new IllegalArgumentException("k must be at least 1, was " + k);
         }
-        Occurrences index = index(trained, samples);
+        Occurrences index = index(trained, samples, giveUp);
+        if (index == null) {
+            return null;
+        }
         boolean[] covered = new boolean[trained.length];
         for (int i = 0; i + MIN_LENGTH <= trained.length; i++) {
             if (holders(trained, i, i + MIN_LENGTH, samples, index, k) >= k) {
@@ -67,7 +69,9 @@ public final class CommonStrings {
             while (end < trained.length && covered[end]) {
                 end++;
             }
-            cut(trained, at, end, samples, k, index, pieces);
+            if (cut(trained, at, end, samples, k, index, pieces, giveUp)) {
+                return null;
+            }
             at = end;
         }
         pieces.sort(Comparator.comparingInt(Piece::holders).thenComparing(Piece::bytes, java.util.Arrays::compare));
@@ -86,32 +90,49 @@ public final class CommonStrings {
     }
 
     /**
-     * Where the samples hold each 8-byte string of the trained content: (sample, offset) pairs packed in longs, at most
-     * one pair per sample and offset, so the index is no larger than the samples.
+     * Where the samples hold each 8-byte string of the trained content: (sample, offset) pairs packed in an int each
+     * (samples below {@value #MAX_SAMPLES}, offsets below {@value #MAX_OFFSET}), at most one per sample and offset, so
+     * the index takes at most 8 bytes per sample byte (its arrays double as they grow).
      */
     private static final class Occurrences {
-        final Map<Long, long[]> at = new HashMap<>();
+        final Map<Long, int[]> at = new HashMap<>();
         final Map<Long, Integer> sizes = new HashMap<>();
 
         void add(long gram, int sample, int offset) {
-            long[] list = at.get(gram);
+            int[] list = at.get(gram);
             int size = sizes.getOrDefault(gram, 0);
             if (list.length == size) {
                 list = Arrays.copyOf(list, Math.max(4, size * 2));
                 at.put(gram, list);
             }
-            list[size] = (long) sample << 32 | offset;
+            list[size] = sample << OFFSET_BITS | offset;
             sizes.put(gram, size + 1);
         }
     }
 
-    private static Occurrences index(byte[] trained, List<byte[]> samples) {
+    private static final int OFFSET_BITS = 18;
+    /** The most samples the index holds. */
+    public static final int MAX_SAMPLES = 1 << (31 - OFFSET_BITS);
+    /** The longest sample the index holds. */
+    public static final int MAX_OFFSET = 1 << OFFSET_BITS;
+
+    /** The index, or {@code null} when {@code giveUp} said so. */
+    private static Occurrences index(byte[] trained, List<byte[]> samples, BooleanSupplier giveUp) {
+        if (samples.size() > MAX_SAMPLES) {
+            throw new IllegalArgumentException("at most " + MAX_SAMPLES + " samples, got " + samples.size());
+        }
         Occurrences index = new Occurrences();
         for (int i = 0; i + MIN_LENGTH <= trained.length; i++) {
-            index.at.putIfAbsent(gram(trained, i), new long[0]);
+            index.at.putIfAbsent(gram(trained, i), new int[0]);
         }
         for (int s = 0; s < samples.size(); s++) {
+            if (giveUp.getAsBoolean()) {
+                return null;
+            }
             byte[] sample = samples.get(s);
+            if (sample.length > MAX_OFFSET) {
+                throw new IllegalArgumentException("a sample of at most " + MAX_OFFSET + " bytes, got " + sample.length);
+            }
             for (int i = 0; i + MIN_LENGTH <= sample.length; i++) {
                 long gram = gram(sample, i);
                 if (index.at.containsKey(gram)) {
@@ -125,13 +146,13 @@ public final class CommonStrings {
     /** How many samples hold {@code trained[from, to)} whole, counting up to {@code limit}. */
     private static int holders(byte[] trained, int from, int to, List<byte[]> samples, Occurrences index, int limit) {
         long gram = gram(trained, from);
-        long[] places = index.at.get(gram);
+        int[] places = index.at.get(gram);
         int size = index.sizes.getOrDefault(gram, 0);
         int count = 0;
         int counted = -1;
         for (int i = 0; i < size && count < limit; i++) {
-            int sample = (int) (places[i] >>> 32);
-            int offset = (int) places[i];
+            int sample = places[i] >>> OFFSET_BITS;
+            int offset = places[i] & (MAX_OFFSET - 1);
             if (sample == counted) {
                 continue; // one sample counts once; places are in sample order
             }
@@ -152,11 +173,20 @@ public final class CommonStrings {
         return gram;
     }
 
-    /** The run {@code [from, to)} as the longest pieces that at least {@code k} samples hold whole. */
-    private static void cut(byte[] trained, int from, int to, List<byte[]> samples, int k, Occurrences index,
-            List<Piece> pieces) {
+    /**
+     * The run {@code [from, to)} as the longest pieces that at least {@code k} samples hold whole. After a piece, the
+     * next may start inside it: a held string that overlaps the piece's end and reaches past it is kept too (the
+     * zero byte between them keeps them apart); one that ends within the piece adds nothing. Returns whether
+     * {@code giveUp} said so.
+     */
+    private static boolean cut(byte[] trained, int from, int to, List<byte[]> samples, int k, Occurrences index,
+            List<Piece> pieces, BooleanSupplier giveUp) {
         int at = from;
+        int keptTo = from; // the end of the last piece kept
         while (to - at >= MIN_LENGTH) {
+            if (giveUp.getAsBoolean()) {
+                return true;
+            }
             if (holders(trained, at, at + MIN_LENGTH, samples, index, k) < k) {
                 at++; // covered only by strings that start before it
                 continue;
@@ -171,10 +201,16 @@ public final class CommonStrings {
                     high = middle - 1;
                 }
             }
+            if (low <= keptTo) {
+                at++; // within the piece before: nothing new
+                continue;
+            }
             pieces.add(new Piece(Arrays.copyOfRange(trained, at, low),
                     holders(trained, at, low, samples, index, Integer.MAX_VALUE)));
-            at = low;
+            keptTo = low;
+            at = Math.max(at + 1, low - MIN_LENGTH + 1);
         }
+        return false;
     }
 
     static int indexOf(byte[] haystack, byte[] needle, int from, int to) {

@@ -9,23 +9,31 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongSupplier;
 
 /**
- * The responses a dictionary is trained on: at most {@code capacity} distinct bodies of at most {@value #MAX_SAMPLE}
- * bytes each, so never more than their product in memory. Spread over time: until the first dictionary, at most a
- * tenth of the capacity is taken per second (a burst of requests does not fill it in a moment); after, a uniform
- * sample of every response since the last training (reservoir sampling), so a retraining sees the whole period.
- * Thread-safe; a request thread only asks {@link #wants} and hands its copy to {@link #offer}.
+ * The responses a dictionary is trained on: at most {@code capacity} bodies of at most {@value #MAX_SAMPLE} bytes
+ * each and {@value #MAX_BYTES} bytes in all, each of a request target (path and query) and with content of its own: a
+ * URL fetched again, by the same client or another, counts once, so that no client makes its own response common by
+ * repeating it. Spread over time: until the first dictionary, at most a tenth of the capacity is taken per second (a
+ * burst of requests does not fill it in a moment); after, a uniform sample of every response since the last training
+ * (reservoir sampling), so a retraining sees the whole period. Thread-safe; a request thread only asks
+ * {@link #wants} and hands its copy to {@link #offer}.
  */
 public final class TrainingSamples {
 
     /** A longer body is not sampled: dictionaries pay on small bodies, and this bounds the memory. */
     public static final int MAX_SAMPLE = 16 * 1024;
+    /** All samples together: what the trainer and its index work on stays within tens of megabytes. */
+    public static final int MAX_BYTES = 8 * 1024 * 1024;
 
     private final int capacity;
     private final int perSecond;
     private final LongSupplier nanos;
     private final List<byte[]> samples = new ArrayList<>();
-    /** The bodies' fingerprints, so that a body served again is not taken twice. */
+    /** Each sample's request target, in the same order. */
+    private final List<String> targets = new ArrayList<>();
+    /** The bodies' fingerprints and the targets held, so that neither is taken twice. */
     private final Set<Long> fingerprints = new HashSet<>();
+    private final Set<String> heldTargets = new HashSet<>();
+    private long bytes;
     private boolean filledOnce;
     private long seen;
     private long second;
@@ -55,25 +63,48 @@ public final class TrainingSamples {
         return ThreadLocalRandom.current().nextLong(seen) < capacity;
     }
 
-    /** A complete body copied because {@link #wants} said so; a body already held, or too long, is not taken. */
-    public synchronized void offer(byte[] body) {
-        if (body.length == 0 || body.length > MAX_SAMPLE || !fingerprints.add(fingerprint(body))) {
+    /**
+     * A complete body copied because {@link #wants} said so; one of a target or with content already held, too long,
+     * or past {@value #MAX_BYTES} in all, is not taken.
+     *
+     * @param target the request's path and query
+     * @param body   the response's content, handed over
+     */
+    public synchronized void offer(String target, byte[] body) {
+        if (body.length == 0 || body.length > MAX_SAMPLE || heldTargets.contains(target)
+                || fingerprints.contains(fingerprint(body))) {
             return;
         }
         if (samples.size() < capacity) {
+            if (bytes + body.length > MAX_BYTES) {
+                return;
+            }
             samples.add(body);
+            targets.add(target);
+            bytes += body.length;
+            fingerprints.add(fingerprint(body));
+            heldTargets.add(target);
             takenThisSecond++;
             filledOnce |= samples.size() == capacity;
             return;
         }
         int replaced = ThreadLocalRandom.current().nextInt(capacity);
-        fingerprints.remove(fingerprint(samples.get(replaced)));
+        byte[] old = samples.get(replaced);
+        if (bytes - old.length + body.length > MAX_BYTES) {
+            return;
+        }
+        fingerprints.remove(fingerprint(old));
+        heldTargets.remove(targets.get(replaced));
         samples.set(replaced, body);
+        targets.set(replaced, target);
+        bytes += body.length - old.length;
+        fingerprints.add(fingerprint(body));
+        heldTargets.add(target);
     }
 
-    /** Whether there are as many samples as wanted. */
+    /** Whether there are as many samples as wanted, or as many as {@value #MAX_BYTES} hold. */
     public synchronized boolean full() {
-        return samples.size() >= capacity;
+        return samples.size() >= capacity || bytes > MAX_BYTES - MAX_SAMPLE;
     }
 
     public synchronized int size() {
@@ -84,7 +115,10 @@ public final class TrainingSamples {
     public synchronized List<byte[]> take() {
         List<byte[]> taken = new ArrayList<>(samples);
         samples.clear();
+        targets.clear();
         fingerprints.clear();
+        heldTargets.clear();
+        bytes = 0;
         seen = 0;
         return taken;
     }

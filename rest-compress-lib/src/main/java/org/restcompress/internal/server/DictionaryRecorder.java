@@ -20,13 +20,17 @@ final class DictionaryRecorder {
     private final Duration lifetime;
     /** The trained dictionary it is a sample of, or {@code null}. */
     private final ServerDictionaries.Shared sampled;
+    /** The request's path and query, for a sample. */
+    private final String target;
     private final long maxSize;
     private ByteArrayOutputStream copy = new ByteArrayOutputStream();
 
-    DictionaryRecorder(ServerDictionaries dictionaries, Duration lifetime, ServerDictionaries.Shared sampled) {
+    DictionaryRecorder(ServerDictionaries dictionaries, Duration lifetime, ServerDictionaries.Shared sampled,
+            String target) {
         this.dictionaries = dictionaries;
         this.lifetime = lifetime;
         this.sampled = sampled;
+        this.target = target;
         this.maxSize = lifetime != null ? Math.max(dictionaries.maxSize(), TrainingSamples.MAX_SAMPLE)
                 : TrainingSamples.MAX_SAMPLE;
     }
@@ -66,7 +70,7 @@ final class DictionaryRecorder {
                 dictionaries.keep(content, lifetime); // hashed and stored after the response, not before
             }
             if (sampled != null && content.length <= TrainingSamples.MAX_SAMPLE) {
-                dictionaries.sampled(sampled, content);
+                dictionaries.sampled(sampled, target, content);
             }
         }
         copy = null;

@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +52,8 @@ final class DictionaryTraining implements AutoCloseable {
         int measured;
         double firstSaving = Double.NaN;
         boolean drifted;
+        /** The newest version's hash this instance saw in the shared store, or published there. */
+        String lastPointer;
 
         Trained(ServerDictionaries.Shared shared) {
             this.shared = shared;
@@ -79,7 +82,10 @@ final class DictionaryTraining implements AutoCloseable {
         this.dictionaries = dictionaries;
         this.settings = settings;
         this.shared = shared;
-        this.thread = new Thread(this::run, "rest-compress-training");
+        // the thread holds this only while it works: an application no lifecycle hook stops (Quarkus REST, an
+        // embedded server not ended) is still collected, and the thread then ends with it
+        WeakReference<DictionaryTraining> owner = new WeakReference<>(this);
+        this.thread = new Thread(() -> run(owner), "rest-compress-training");
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
         thread.start();
@@ -90,8 +96,8 @@ final class DictionaryTraining implements AutoCloseable {
     }
 
     /** A sampled response, complete: into the samples, and measured against the current version. */
-    void sampled(ServerDictionaries.Shared dictionary, byte[] body) {
-        dictionary.samples.offer(body);
+    void sampled(ServerDictionaries.Shared dictionary, String target, byte[] body) {
+        dictionary.samples.offer(target, body);
         if (dictionary.current() != null) {
             for (Trained t : trained) {
                 if (t.shared == dictionary) {
@@ -101,25 +107,34 @@ final class DictionaryTraining implements AutoCloseable {
         }
     }
 
-    private void run() {
-        while (!closed) {
+    private static void run(WeakReference<DictionaryTraining> owner) {
+        while (true) {
             try {
                 Thread.sleep(TICK_MILLIS);
             } catch (InterruptedException e) {
                 return;
             }
-            for (Trained t : trained) {
-                if (closed) {
-                    return;
-                }
-                try {
-                    step(t);
-                } catch (RuntimeException | LinkageError e) {
-                    LOG.log(System.Logger.Level.WARNING, "rest-compress: training the dictionary '" + t.shared.name
-                            + "' failed (" + e + "); the current version stays", e);
-                }
+            DictionaryTraining training = owner.get();
+            if (training == null || !training.tick()) {
+                return;
             }
         }
+    }
+
+    /** One look at each dictionary; whether to go on. */
+    private boolean tick() {
+        for (Trained t : trained) {
+            if (closed) {
+                return false;
+            }
+            try {
+                step(t);
+            } catch (RuntimeException | LinkageError e) {
+                LOG.log(System.Logger.Level.WARNING, "rest-compress: training the dictionary '" + t.shared.name
+                        + "' failed (" + e + "); the current version stays", e);
+            }
+        }
+        return !closed;
     }
 
     private void step(Trained t) {
@@ -136,7 +151,7 @@ final class DictionaryTraining implements AutoCloseable {
         } else {
             boolean periodOver = !settings.period().isZero()
                     && System.nanoTime() - t.since >= settings.period().toNanos();
-            due = (periodOver || t.drifted) && dictionary.samples.size() >= Math.max(8, settings.samples() / 4);
+            due = (periodOver || t.drifted) && dictionary.samples.full();
             why = t.drifted ? "its saving fell" : "period";
         }
         if (!due) {
@@ -157,12 +172,13 @@ final class DictionaryTraining implements AutoCloseable {
         }
         String hash = new String(pointer, StandardCharsets.US_ASCII).trim();
         Dictionary current = t.shared.current();
-        if (current != null && current.hash().equals(hash)) {
-            return;
+        if (hash.equals(t.lastPointer) || current != null && current.hash().equals(hash)) {
+            return; // not newer than what this instance has seen or published: never a step back
         }
         Dictionary published = Dictionary.verified(hash, shared.get(hash));
         if (published != null) {
             Dictionary reused = Dictionary.reused(published.content());
+            t.lastPointer = hash;
             if (dictionaries.adopt(t.shared, reused)) {
                 t.reset();
                 LOG.log(System.Logger.Level.INFO, "rest-compress: dictionary '" + t.shared.name + "' version "
@@ -204,10 +220,7 @@ final class DictionaryTraining implements AutoCloseable {
         }
         Dictionary dictionary = Dictionary.reused(content);
         if (shared != null) {
-            Duration keep = settings.period().isZero() ? Duration.ofDays(30)
-                    : settings.period().multipliedBy(settings.versions()).plusDays(1);
-            shared.put(dictionary.hash(), content, keep);
-            shared.put(pointerKey(t.shared.name), dictionary.hash().getBytes(StandardCharsets.US_ASCII), keep);
+            publish(t, dictionary);
         }
         dictionaries.adopt(t.shared, dictionary);
         t.reset();
@@ -215,6 +228,24 @@ final class DictionaryTraining implements AutoCloseable {
                 + ") on " + samples.size() + " responses in " + millis + " ms: " + content.length + " bytes held by "
                 + "at least " + settings.minOccurrences() + " of them, of " + raw.length + " trained; version "
                 + dictionary.hash());
+    }
+
+    /**
+     * Puts the version in the shared store and, once the store has it, names it the newest there; a store that did
+     * not keep it (down, or refusing its size) is said, and this instance alone uses it until the next version.
+     */
+    private void publish(Trained t, Dictionary dictionary) {
+        Duration keep = settings.period().isZero() ? Duration.ofDays(30)
+                : settings.period().multipliedBy(settings.versions()).plusDays(1);
+        t.lastPointer = dictionary.hash();
+        shared.put(dictionary.hash(), dictionary.content(), keep);
+        if (shared.get(dictionary.hash()) == null) {
+            LOG.log(System.Logger.Level.WARNING, "rest-compress: the shared store did not keep version "
+                    + dictionary.hash() + " of the dictionary '" + t.shared.name + "'; this instance uses it alone, "
+                    + "the others keep theirs until the next version");
+            return;
+        }
+        shared.put(pointerKey(t.shared.name), dictionary.hash().getBytes(StandardCharsets.US_ASCII), keep);
     }
 
     /** What the current version saves on the responses sampled since it came, against zstd alone. */
@@ -277,6 +308,6 @@ final class DictionaryTraining implements AutoCloseable {
     public void close() throws InterruptedException {
         closed = true;
         thread.interrupt();
-        thread.join(TimeUnit.SECONDS.toMillis(TIME_LIMIT_SECONDS));
+        thread.join(TimeUnit.SECONDS.toMillis(10)); // a native training under way ends by itself, unused
     }
 }

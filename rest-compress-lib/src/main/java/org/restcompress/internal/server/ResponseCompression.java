@@ -14,6 +14,7 @@ import jakarta.ws.rs.ext.WriterInterceptorContext;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -123,6 +124,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (policy.formats() != null) {
             Vary.add(headers, ACCEPT);
             if (response.hasEntity() && response.getStatus() == 200) {
+                request.setProperty(MEASURE_FORMAT, Boolean.TRUE); // only a success tells what a format costs
                 facts = chooseFormat(request, response, facts);
             }
         }
@@ -176,7 +178,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
     private void publish(WriterInterceptorContext context, Decision decision) {
         RequestFacts facts;
-        if (policy.formats() != null && decision.isDone() && (facts = RequestFacts.of(context::getProperty)) != null) {
+        if (policy.formats() != null && decision.isDone() && context.getProperty(MEASURE_FORMAT) != null
+                && (facts = RequestFacts.of(context::getProperty)) != null) {
             // under the coding negotiated, which the next choice compares in: a short body goes as it is
             policy.formats().record(context.getMediaType(), facts.negotiated().isEncoded()
                     ? facts.negotiated().coding() : Decision.IDENTITY, decision.bytesIn(), decision.bytesOut());
@@ -277,17 +280,20 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
     /** What every response of the method says of its negotiation: Vary, and Accept-CH where the hint counts. */
     private static final List<String> ACCEPT = List.of(HttpHeaders.ACCEPT);
+    /** Set on a successful response whose sizes the choice of format learns from. */
+    private static final String MEASURE_FORMAT = ResponseCompression.class.getName() + ".measureFormat";
 
     /**
      * {@code restcompress.auto.formats}: among the representations the client accepts equally, the one soonest
      * delivered and parsed ({@link FormatChoice}), set as the response's media type: its writer then writes it. Only
-     * for an entity a provider maps (an object, not bytes or a stream already in one format).
+     * for an entity a provider maps (an object, not bytes, an array or a stream already in one format), and only among
+     * formats this method has already written.
      */
     private RequestFacts chooseFormat(ContainerRequestContext request, ContainerResponseContext response,
             RequestFacts facts) {
         Object entity = response.getEntity();
-        if (entity == null || entity.getClass().getName().startsWith("java.") || entity instanceof StreamingOutput
-                || entity instanceof jakarta.ws.rs.core.GenericEntity) {
+        if (entity == null || entity.getClass().isArray() || entity.getClass().getName().startsWith("java.")
+                || entity instanceof StreamingOutput || entity instanceof jakarta.ws.rs.core.GenericEntity) {
             return facts;
         }
         String coding = facts.negotiated().isEncoded() ? facts.negotiated().coding() : Decision.IDENTITY;
@@ -358,7 +364,10 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         String method = request.getMethod();
         if (use.shared() != null && use.shared().trained() && !excluded && HttpMethod.GET.equals(method)
                 && !policy.excludes(request, response) && use.shared().samples.wants()) {
-            request.setProperty(SAMPLE, Boolean.TRUE); // a response excluded from compression is never sampled
+            // a response excluded from compression is never sampled; the target makes samples of one URL count once
+            URI uri = request.getUriInfo().getRequestUri();
+            request.setProperty(SAMPLE, uri.getRawQuery() == null ? uri.getRawPath()
+                    : uri.getRawPath() + "?" + uri.getRawQuery());
         }
         if (!use.delta() || excluded || !(HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method))
                 || policy.excludes(request, response)) {
@@ -391,13 +400,13 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         }
         DictionaryRecorder recorder = null;
         boolean keep = context.getProperty(KEEP_AS_DICTIONARY) != null;
-        boolean sample = context.getProperty(SAMPLE) != null;
-        if (keep || sample) {
+        Object target = context.getProperty(SAMPLE);
+        if (keep || target != null) {
             context.removeProperty(KEEP_AS_DICTIONARY);
             context.removeProperty(SAMPLE);
             DictionaryUse use = policy.dictionaryUse();
             recorder = new DictionaryRecorder(policy.dictionaries(), keep ? use.lifetime() : null,
-                    sample ? use.shared() : null);
+                    target != null ? use.shared() : null, target != null ? target.toString() : null);
         }
         try {
             encode(context, facts == null ? null : pending, decided, facts, recorder);

@@ -149,6 +149,12 @@ final class ServerDictionaries implements AutoCloseable {
             throw new IllegalStateException("rest-compress: " + method + ": a trained dictionary's name is 1 to 64 "
                     + "letters, digits, '.', '_' or '-', was '" + name + "'");
         }
+        if (publishing() && config.dictionaryMaxSize() < config.training().dictionarySize()) {
+            throw new IllegalStateException("rest-compress: " + method + " trains the dictionary '" + name + "' of up "
+                    + "to " + config.training().dictionarySize() + " bytes (" + ConfigKeys.TRAINING_DICTIONARY_SIZE
+                    + "), which the shared store would refuse: " + ConfigKeys.DICTIONARY_MAX_SIZE + " is "
+                    + config.dictionaryMaxSize());
+        }
         if (shared == null) {
             shared = new Shared(name, null, new TrainingSamples(config.training().samples()));
             byName.put(name, shared);
@@ -161,12 +167,12 @@ final class ServerDictionaries implements AutoCloseable {
     }
 
     /** A complete response of a method training {@code shared}, copied because its samples wanted it. */
-    void sampled(Shared shared, byte[] body) {
+    void sampled(Shared shared, String target, byte[] body) {
         DictionaryTraining trainer;
         synchronized (this) {
             trainer = training;
         }
-        trainer.sampled(shared, body);
+        trainer.sampled(shared, target, body);
     }
 
     /** Whether the store is shared with other instances, which then take each trained version from it. */
@@ -368,10 +374,13 @@ final class ServerDictionaries implements AutoCloseable {
             synchronized (this) {
                 trainer = training;
             }
-            if (trainer != null) {
-                trainer.close();
+            try {
+                if (trainer != null) {
+                    trainer.close();
+                }
+            } finally {
+                writer.close();
             }
-            writer.close();
         } finally {
             closeStore();
         }

@@ -81,8 +81,19 @@ class CommonStringsTest {
             samples.add(bytes(i + " --omega-part ef"));
         }
         byte[] kept = CommonStrings.of(bytes("alpha-part--omega-part"), samples, 5, () -> false);
-        assertArrayEquals(bytes("alpha-part--\0omega-part"), kept);
-        assertEquals(-1, CommonStrings.indexOf(kept, bytes("--omega"), 0, 7));
+        assertArrayEquals(bytes("--omega-part\0alpha-part--"), kept);
+        assertEquals(-1, CommonStrings.indexOf(kept, bytes("part--omega"), 0, 11), "the run itself, joined");
+    }
+
+    @Test
+    void aHeldStringThatOverlapsTheEndOfAPieceIsKeptToo() {
+        List<byte[]> samples = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            samples.add(bytes(i + "#abcdefghij#" + i));
+            samples.add(bytes(i + "%ghijklmnop%" + i));
+        }
+        assertArrayEquals(bytes("abcdefghij\0ghijklmnop"),
+                CommonStrings.of(bytes("abcdefghijklmnop"), samples, 5, () -> false));
     }
 
     @Test
