@@ -148,7 +148,7 @@ public final class ConfigKeys {
      * at least this many distinct sampled responses hold it whole (2 to half of the samples; see SECURITY.md).
      */
     public static final String TRAINING_MIN_OCCURRENCES = PREFIX + "training.min-occurrences";
-    /** {@code @TrainedDictionary}: the largest dictionary trained (1K to 1M); what K removes makes it smaller. */
+    /** {@code @TrainedDictionary}: the largest dictionary trained and published (1K to 1M). */
     public static final String TRAINING_DICTIONARY_SIZE = PREFIX + "training.dictionary-size";
     /**
      * {@code @TrainedDictionary}: a new dictionary is trained this long after the last one (on the responses sampled

@@ -233,9 +233,9 @@ public final class TrainingReport {
             List<byte[]> samples = sample(split.pools.get(e));
             sampled += samples.size();
             byte[] raw = DictionaryTrainer.train(samples, DICTIONARY_SIZE);
-            byte[] content = CommonStrings.of(raw, samples, K, () -> false);
+            byte[] content = CommonStrings.of(raw, samples, K, DICTIONARY_SIZE, () -> false);
             byte[] large = CommonStrings.of(DictionaryTrainer.train(samples, 4 * DICTIONARY_SIZE), samples, K,
-                    () -> false);
+                    4 * DICTIONARY_SIZE, () -> false);
             kept += content.length;
             trained += raw.length;
             Set<String> seen = new HashSet<>();
@@ -322,7 +322,7 @@ public final class TrainingReport {
             long start = System.nanoTime();
             byte[] raw = DictionaryTrainer.train(samples, DICTIONARY_SIZE);
             long trained = System.nanoTime();
-            CommonStrings.of(raw, samples, K, () -> false);
+            CommonStrings.of(raw, samples, K, DICTIONARY_SIZE, () -> false);
             long end = System.nanoTime();
             allocated = Math.max(allocated, threads.getCurrentThreadAllocatedBytes() - allocatedBefore);
             sampling.set(false);
@@ -384,7 +384,8 @@ public final class TrainingReport {
             Thread trainer = new Thread(() -> {
                 while (!done.get()) {
                     if (train.get()) {
-                        CommonStrings.of(DictionaryTrainer.train(samples, DICTIONARY_SIZE), samples, K, () -> false);
+                        CommonStrings.of(DictionaryTrainer.train(samples, DICTIONARY_SIZE), samples, K,
+                                DICTIONARY_SIZE, () -> false);
                         trainings.incrementAndGet();
                     } else {
                         try {

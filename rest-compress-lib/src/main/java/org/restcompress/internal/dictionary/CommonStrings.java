@@ -42,6 +42,14 @@ public final class CommonStrings {
      * empty when none is; {@code null} when {@code giveUp} said so before the end (asked as it goes).
      */
     public static byte[] of(byte[] trained, List<byte[]> samples, int k, BooleanSupplier giveUp) {
+        return of(trained, samples, k, Integer.MAX_VALUE, giveUp);
+    }
+
+    /**
+     * As {@link #of(byte[], List, int, BooleanSupplier)}, at most {@code maxSize} bytes: the least held strings are
+     * left out first (pieces that overlap make the result longer than the trained content at times).
+     */
+    public static byte[] of(byte[] trained, List<byte[]> samples, int k, int maxSize, BooleanSupplier giveUp) {
         if (k < 1) {
             throw new IllegalArgumentException("k must be at least 1, was " + k);
         }
@@ -75,6 +83,15 @@ public final class CommonStrings {
             at = end;
         }
         pieces.sort(Comparator.comparingInt(Piece::holders).thenComparing(Piece::bytes, java.util.Arrays::compare));
+        long total = 0;
+        for (Piece piece : pieces) {
+            total += piece.bytes.length + 1;
+        }
+        int first = 0;
+        while (first < pieces.size() && total - 1 > maxSize) {
+            total -= pieces.get(first++).bytes.length + 1;
+        }
+        pieces = pieces.subList(first, pieces.size());
         ByteArrayOutputStream out = new ByteArrayOutputStream(trained.length);
         byte[] previous = null;
         for (Piece piece : pieces) {

@@ -200,7 +200,7 @@ final class DictionaryTraining implements AutoCloseable {
                     + samples.size() + " samples (" + e.getMessage() + "); sampling goes on");
             return;
         }
-        byte[] content = CommonStrings.of(raw, samples, settings.minOccurrences(),
+        byte[] content = CommonStrings.of(raw, samples, settings.minOccurrences(), settings.dictionarySize(),
                 () -> closed || System.nanoTime() - deadline > 0);
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         if (content == null) {

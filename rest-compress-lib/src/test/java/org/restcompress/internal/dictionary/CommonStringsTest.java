@@ -97,6 +97,18 @@ class CommonStringsTest {
     }
 
     @Test
+    void theResultIsCutToTheSizeAskedTheLeastHeldLeftOutFirst() {
+        List<byte[]> samples = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            samples.add(bytes(i + " common-to-six " + (i < 5 ? "five-of-them " : "") + i));
+        }
+        assertArrayEquals(bytes("five-of-them \0 common-to-six "),
+                CommonStrings.of(bytes("[ common-to-six ][five-of-them ]"), samples, 5, () -> false));
+        assertArrayEquals(bytes(" common-to-six "),
+                CommonStrings.of(bytes("[ common-to-six ][five-of-them ]"), samples, 5, 20, () -> false));
+    }
+
+    @Test
     void aStringHeldByKSamplesIsKeptAndOneHeldByFewerIsNot() {
         List<byte[]> samples = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
