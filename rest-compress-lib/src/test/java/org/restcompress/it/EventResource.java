@@ -134,6 +134,10 @@ public class EventResource {
     private static void send(Sending sending) {
         Thread sender = new Thread(() -> {
             try {
+                // Jersey flushes the sink on the request's thread once the method returned; a burst of events closed
+                // from this thread at that moment can lose the response ("Response is closed" in its ChunkedOutput,
+                // seen once under load, with or without the library): start after it
+                Thread.sleep(20);
                 sending.run();
             } catch (Exception e) {
                 throw new IllegalStateException(e);
