@@ -74,7 +74,17 @@ public final class Http {
 
     public static Reply send(HttpRequest request) {
         try {
-            HttpResponse<byte[]> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> response;
+            try {
+                response = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            } catch (IOException e) {
+                if (!String.valueOf(e.getMessage()).contains("header parser received no bytes")) {
+                    throw e;
+                }
+                // a pooled connection the server closed (after a response that left a body unread) just as it was
+                // reused: the JDK's client retries that only for idempotent methods; no byte of a response came
+                response = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            }
             return new Reply(response.statusCode(), response.headers(), response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
