@@ -229,15 +229,4 @@ public final class CommonStrings {
         }
         return false;
     }
-
-    static int indexOf(byte[] haystack, byte[] needle, int from, int to) {
-        int length = to - from;
-        byte first = needle[from];
-        for (int i = 0; i + length <= haystack.length; i++) {
-            if (haystack[i] == first && Arrays.equals(haystack, i, i + length, needle, from, to)) {
-                return i;
-            }
-        }
-        return -1;
-    }
 }

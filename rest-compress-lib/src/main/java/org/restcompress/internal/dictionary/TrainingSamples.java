@@ -28,8 +28,9 @@ public final class TrainingSamples {
     private final int perSecond;
     private final LongSupplier nanos;
     private final List<byte[]> samples = new ArrayList<>();
-    /** Each sample's request target, in the same order. */
+    /** Each sample's request target and fingerprint, in the same order. */
     private final List<String> targets = new ArrayList<>();
+    private final List<Long> prints = new ArrayList<>();
     /** The bodies' fingerprints and the targets held, so that neither is taken twice. */
     private final Set<Long> fingerprints = new HashSet<>();
     private final Set<String> heldTargets = new HashSet<>();
@@ -71,8 +72,11 @@ public final class TrainingSamples {
      * @param body   the response's content, handed over
      */
     public synchronized void offer(String target, byte[] body) {
-        if (body.length == 0 || body.length > MAX_SAMPLE || heldTargets.contains(target)
-                || fingerprints.contains(fingerprint(body))) {
+        if (body.length == 0 || body.length > MAX_SAMPLE || heldTargets.contains(target)) {
+            return;
+        }
+        long print = fingerprint(body); // once: the body may be 16 KB, and this is the request's thread
+        if (fingerprints.contains(print)) {
             return;
         }
         if (samples.size() < capacity) {
@@ -81,8 +85,9 @@ public final class TrainingSamples {
             }
             samples.add(body);
             targets.add(target);
+            prints.add(print);
             bytes += body.length;
-            fingerprints.add(fingerprint(body));
+            fingerprints.add(print);
             heldTargets.add(target);
             takenThisSecond++;
             filledOnce |= samples.size() == capacity;
@@ -93,12 +98,13 @@ public final class TrainingSamples {
         if (bytes - old.length + body.length > MAX_BYTES) {
             return;
         }
-        fingerprints.remove(fingerprint(old));
+        fingerprints.remove(prints.get(replaced));
         heldTargets.remove(targets.get(replaced));
         samples.set(replaced, body);
         targets.set(replaced, target);
+        prints.set(replaced, print);
         bytes += body.length - old.length;
-        fingerprints.add(fingerprint(body));
+        fingerprints.add(print);
         heldTargets.add(target);
     }
 
@@ -116,6 +122,7 @@ public final class TrainingSamples {
         List<byte[]> taken = new ArrayList<>(samples);
         samples.clear();
         targets.clear();
+        prints.clear();
         fingerprints.clear();
         heldTargets.clear();
         bytes = 0;
