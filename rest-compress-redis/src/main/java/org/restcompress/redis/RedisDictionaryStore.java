@@ -1,9 +1,11 @@
 package org.restcompress.redis;
 
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.restcompress.dictionary.DictionaryStore;
 import redis.clients.jedis.Connection;
@@ -11,6 +13,7 @@ import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.Protocol;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.params.SetParams;
 
 /**
@@ -128,12 +131,7 @@ public final class RedisDictionaryStore implements DictionaryStore, AutoCloseabl
         if (content.length > maxEntrySize || lifetime.isNegative() || lifetime.isZero() || skipping()) {
             return;
         }
-        try {
-            redis.set(key(hash), content, SetParams.setParams().px(Math.max(1, lifetime.toMillis())));
-            up();
-        } catch (RuntimeException e) {
-            failed(e);
-        }
+        call(() -> redis.set(key(hash), content, SetParams.setParams().px(Math.max(1, lifetime.toMillis()))));
     }
 
     /** {@code SET NX PX}: atomic, so one instance of those sharing this Redis gets a lease; none while it is down. */
@@ -142,14 +140,8 @@ public final class RedisDictionaryStore implements DictionaryStore, AutoCloseabl
         if (content.length > maxEntrySize || lifetime.isNegative() || lifetime.isZero() || skipping()) {
             return false;
         }
-        try {
-            String reply = redis.set(key(key), content, SetParams.setParams().nx().px(Math.max(1, lifetime.toMillis())));
-            up();
-            return "OK".equals(reply);
-        } catch (RuntimeException e) {
-            failed(e);
-            return false;
-        }
+        return "OK".equals(call(() -> redis.set(key(key), content,
+                SetParams.setParams().nx().px(Math.max(1, lifetime.toMillis())))));
     }
 
     @Override
@@ -157,14 +149,41 @@ public final class RedisDictionaryStore implements DictionaryStore, AutoCloseabl
         if (skipping()) {
             return null;
         }
+        return call(() -> redis.get(key(hash)));
+    }
+
+    /**
+     * One command; {@code null} if it failed. A pooled connection Redis closed (it restarted since) fails at once: the
+     * idle ones share its fate and are dropped, and the command is sent once more on a new connection, so a restart
+     * between calls costs no second of ordinary codings. A timeout is never sent again.
+     */
+    private <T> T call(Supplier<T> command) {
         try {
-            byte[] content = redis.get(key(hash));
+            T reply;
+            try {
+                reply = command.get();
+            } catch (JedisConnectionException e) {
+                redis.getPool().clear();
+                if (down || timedOut(e)) {
+                    throw e;
+                }
+                reply = command.get();
+            }
             up();
-            return content;
+            return reply;
         } catch (RuntimeException e) {
             failed(e);
             return null;
         }
+    }
+
+    private static boolean timedOut(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SocketTimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean skipping() {

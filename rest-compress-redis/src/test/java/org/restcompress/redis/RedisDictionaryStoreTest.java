@@ -81,6 +81,20 @@ class RedisDictionaryStoreTest {
         assertFalse(store.isDown());
     }
 
+    /** A restart between two calls leaves a pooled connection Redis closed; it must not cost a second of outage. */
+    @Test
+    void aRestartBetweenCallsCostsNothing() throws Exception {
+        try (RedisDictionaryStore fresh = RedisDictionaryStore.at(URI.create(server.location()), 1024)) {
+            fresh.put("first", new byte[] {1}, Duration.ofMinutes(5));
+            assertArrayEquals(new byte[] {1}, fresh.get("first"), "a connection is pooled");
+            server.stop();
+            server.startAgain();
+            fresh.put("again", new byte[] {2}, Duration.ofMinutes(5));
+            assertArrayEquals(new byte[] {2}, fresh.get("again"), "kept by the restarted Redis at once");
+            assertFalse(fresh.isDown());
+        }
+    }
+
     @Test
     void foundByItsProviderAndLocationsAreChecked() {
         DictionaryStoreProvider provider = ServiceLoader.load(DictionaryStoreProvider.class).findFirst().orElseThrow();
