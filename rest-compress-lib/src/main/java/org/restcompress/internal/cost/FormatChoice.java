@@ -16,9 +16,10 @@ import org.restcompress.internal.negotiation.HeaderLists;
  *
  * <p>Expected time of a format = its bytes on the wire / the link + its bytes before coding x (the format's writing
  * and parsing cost per byte + the coding's encoding and decoding cost per byte). Bytes are this method's own: the
- * recent medians of its successful responses in each format and coding, as clients asked for them; a format it has
- * not sent {@value #MEASURED} times in that coding is not chosen (nor is one its writers cannot write: the library
- * never tries one out on a client). Writing and parsing costs per byte are the measured figures of Jackson's
+ * recent medians of its successful responses in each format (bytes before coding, in whatever coding they went) and
+ * in each format and coding (bytes after; identity's are those before); a format it has not sent
+ * {@value #MEASURED} times is not chosen, nor one it has not sent {@value #MEASURED} times in the coding at hand
+ * unless that is identity (nor one its writers cannot write: the library never tries one out on a client). Writing and parsing costs per byte are the measured figures of Jackson's
  * providers on the corpus ({@code benchmarks/results/formats.md}). Where nothing is known of the client's link, or
  * of a tied format, the runtime's choice stands.
  */
@@ -45,8 +46,10 @@ public final class FormatChoice {
     }
 
     private final List<MediaType> produced;
-    /** Recent bytes before and after coding, by {@code type + " " + coding}. */
-    private final Map<String, RecentMedian[]> sizes = new ConcurrentHashMap<>();
+    /** Recent bytes before coding, by type, whatever the coding. */
+    private final Map<MediaType, RecentMedian> before = new ConcurrentHashMap<>();
+    /** Recent bytes after coding, by {@code type + " " + coding}; not kept for identity (those before). */
+    private final Map<String, RecentMedian> after = new ConcurrentHashMap<>();
 
     /** @param produced the method's media types, {@code @Produces}'s, each with its own writer */
     public FormatChoice(List<MediaType> produced) {
@@ -80,8 +83,7 @@ public final class FormatChoice {
             return null;
         }
         for (MediaType type : tied) {
-            RecentMedian[] known = sizes.get(key(type, codingToken));
-            if (known == null || Math.min(known[0].live(), known[1].live()) < MEASURED) {
+            if (!known(before.get(type)) || !identity(codingToken) && !known(after.get(key(type, codingToken)))) {
                 return null; // not known well enough: the runtime's choice
             }
         }
@@ -89,13 +91,12 @@ public final class FormatChoice {
         double bestNanos = Double.MAX_VALUE;
         StringBuilder estimates = new StringBuilder();
         for (MediaType type : tied) {
-            RecentMedian[] known = sizes.get(key(type, codingToken));
-            double before = known[0].value();
-            double after = known[1].value();
-            double nanos = after * 8 / bitsPerSecond * 1e9
-                    + before * (formatNanos(type) + coding.compressNanos() + coding.decodeNanos());
+            double plain = before.get(type).value();
+            double sent = identity(codingToken) ? plain : after.get(key(type, codingToken)).value();
+            double nanos = sent * 8 / bitsPerSecond * 1e9
+                    + plain * (formatNanos(type) + coding.compressNanos() + coding.decodeNanos());
             estimates.append(estimates.length() == 0 ? "" : ", ").append(type.getSubtype()).append(' ')
-                    .append(String.format(Locale.ROOT, "%.0f us (%.0f B)", nanos / 1e3, after));
+                    .append(String.format(Locale.ROOT, "%.0f us (%.0f B)", nanos / 1e3, sent));
             if (nanos < bestNanos) {
                 bestNanos = nanos;
                 best = type;
@@ -106,19 +107,30 @@ public final class FormatChoice {
     }
 
     /** One response of the method was written in {@code type} and {@code coding}: its bytes before and after. */
-    public void record(MediaType type, String coding, long before, long after) {
-        if (type == null || before <= 0 || after <= 0) {
+    public void record(MediaType type, String coding, long bytesBefore, long bytesAfter) {
+        if (type == null || bytesBefore <= 0 || bytesAfter <= 0) {
             return;
         }
         MediaType plain = new MediaType(type.getType(), type.getSubtype());
         if (!produced.contains(plain)) {
             return;
         }
-        RecentMedian[] known = sizes.computeIfAbsent(key(plain, coding),
-                k -> new RecentMedian[] {new RecentMedian(RecentMedian.NONE, System::nanoTime),
-                        new RecentMedian(RecentMedian.NONE, System::nanoTime)});
-        known[0].add(before);
-        known[1].add(after);
+        before.computeIfAbsent(plain, k -> recent()).add(bytesBefore);
+        if (!identity(coding)) {
+            after.computeIfAbsent(key(plain, coding), k -> recent()).add(bytesAfter);
+        }
+    }
+
+    private static RecentMedian recent() {
+        return new RecentMedian(RecentMedian.NONE, System::nanoTime);
+    }
+
+    private static boolean known(RecentMedian sizes) {
+        return sizes != null && sizes.live() >= MEASURED;
+    }
+
+    private static boolean identity(String coding) {
+        return coding == null || "identity".equals(coding);
     }
 
     /** The method's types that {@code accept} names and ranks first, equally (by the client's {@code q}; none at 0). */

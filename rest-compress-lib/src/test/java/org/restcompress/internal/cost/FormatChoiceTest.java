@@ -65,6 +65,25 @@ class FormatChoiceTest {
         assertNull(choice.choose(both, JSON, "gzip", ZSTD, 1e6), "each coding measured on its own");
     }
 
+    /** Identity sends the bytes before coding, which every coding's responses measured: no identity ones needed. */
+    @Test
+    void identityIsWeighedFromTheBytesBeforeCodingOfResponsesInAnyCoding() {
+        List<String> both = accept("application/json, application/cbor");
+        for (int i = 0; i < 3; i++) {
+            choice.record(JSON, "zstd", 250_000, 190_000);
+            choice.record(CBOR, "br", 186_000, 180_000);
+        }
+        assertNull(choice.choose(both, JSON, "zstd", ZSTD, 1e9), "CBOR not measured in zstd");
+        FormatChoice.Pick plain = choice.choose(both, JSON, "identity", CodingFigures.IDENTITY, 1e9);
+        assertEquals(CBOR, plain.type(), plain.note());
+        assertTrue(plain.note().contains("(186000 B)") && plain.note().contains("(250000 B)"), plain.note());
+        FormatChoice fresh = new FormatChoice(List.of(JSON, CBOR));
+        for (int i = 0; i < 3; i++) {
+            fresh.record(JSON, "identity", 250_000, 250_000);
+        }
+        assertNull(fresh.choose(both, JSON, "identity", CodingFigures.IDENTITY, 1e9), "CBOR never sent");
+    }
+
     @Test
     void typesTheMethodDoesNotProduceAreNotRecordedAndOneConcreteTypeIsNoChoice() {
         choice.record(MediaType.TEXT_PLAIN_TYPE, "zstd", 10, 10);
