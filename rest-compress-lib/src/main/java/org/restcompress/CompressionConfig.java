@@ -26,6 +26,7 @@ import java.util.function.Function;
 import org.restcompress.dictionary.DictionaryStore;
 import org.restcompress.observe.CompressionListener;
 import org.restcompress.internal.KeyValues;
+import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.negotiation.HeaderLists;
 
 /**
@@ -809,9 +810,9 @@ public final class CompressionConfig {
         }
 
         private static String checkName(String name) {
-            if (name == null || !name.matches("[A-Za-z0-9._-]{1,64}")) {
-                throw new IllegalArgumentException("a shared dictionary's name is 1 to 64 letters, digits, '.', '_' "
-                        + "or '-', was '" + name + "'");
+            if (!Dictionary.isName(name)) {
+                throw new IllegalArgumentException("a shared dictionary's name is " + Dictionary.NAME_RULE + ", was '"
+                        + name + "'");
             }
             return name;
         }

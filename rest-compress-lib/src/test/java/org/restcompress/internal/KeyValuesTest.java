@@ -77,7 +77,13 @@ class KeyValuesTest {
         e = assertThrows(IllegalArgumentException.class,
                 () -> KeyValues.read(java.util.Map.of("restcompress.dictionary.path", "a b")::get));
         assertTrue(e.getMessage().startsWith("restcompress.dictionary.path"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> CompressionConfig.builder().sharedDictionary("a/b", "x"));
+        e = assertThrows(IllegalArgumentException.class,
+                () -> CompressionConfig.builder().sharedDictionary("a/b", "x"));
+        assertEquals("a shared dictionary's name is 1 to 64 letters, digits, '.', '_' or '-', was 'a/b'",
+                e.getMessage());
+        CompressionConfig.builder().sharedDictionary("v1.items_" + "x".repeat(55), "x"); // 64: the longest name
+        assertThrows(IllegalArgumentException.class,
+                () -> CompressionConfig.builder().sharedDictionary("x".repeat(65), "x"));
         assertThrows(IllegalArgumentException.class, () -> CompressionConfig.builder().sharedDictionary("a", " "));
     }
 }

@@ -175,7 +175,7 @@ class TrainedDictionaryTest {
         assertTrue(dcz.body().length < 0.8 * zstd.body().length, dcz.body().length + " against " + zstd.body().length);
     }
 
-    /** Requests distinct drifting documents from {@code first} on until one announces a version other than {@code not}. */
+    /** Requests distinct drifting documents from {@code first} on until one announces a version but {@code not}. */
     private static String announcedOtherThan(String not, int first) throws InterruptedException {
         long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         for (int id = first; System.nanoTime() < end; id++) {
@@ -254,6 +254,27 @@ class TrainedDictionaryTest {
         }
     }
 
+    @Path("badly-named")
+    public static class BadNameResource {
+        @GET
+        @TrainedDictionary("my docs")
+        public String trained() {
+            return "{}";
+        }
+    }
+
+    public static class BadNameApplication extends Application {
+        @Override
+        public Set<Class<?>> getClasses() {
+            return Set.of(BadNameResource.class);
+        }
+
+        @Override
+        public Set<Object> getSingletons() {
+            return Set.of(new CompressionFeature(CompressionConfig.builder().build()));
+        }
+    }
+
     public static class BothApplication extends Application {
         @Override
         public Set<Class<?>> getClasses() {
@@ -285,9 +306,14 @@ class TrainedDictionaryTest {
         Throwable both = assertThrows(Throwable.class, () -> TestServer.start(BothApplication.class).close());
         assertTrue(messages(both).contains("BothResource.both has both @SharedDictionary and "
                 + "@TrainedDictionary"), messages(both));
-        Throwable named = assertThrows(Throwable.class, () -> TestServer.start(ConfiguredNameApplication.class).close());
+        Throwable named = assertThrows(Throwable.class,
+                () -> TestServer.start(ConfiguredNameApplication.class).close());
         assertTrue(messages(named).contains("also configured as a shared dictionary"),
                 messages(named));
+        Throwable badName = assertThrows(Throwable.class,
+                () -> TestServer.start(BadNameApplication.class).close());
+        assertTrue(messages(badName).contains("BadNameResource.trained: a trained dictionary's name is 1 to 64 "
+                + "letters, digits, '.', '_' or '-', was 'my docs'"), messages(badName));
     }
 
     private static String messages(Throwable failure) {

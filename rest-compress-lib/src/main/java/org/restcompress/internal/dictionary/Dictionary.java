@@ -7,6 +7,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 /**
  * A compression dictionary (RFC 9842): content and its SHA-256, which names it on the wire. Immutable; the direct
@@ -15,6 +16,10 @@ import java.util.function.Supplier;
 public final class Dictionary {
 
     private static final HexFormat HEX = HexFormat.of();
+    /** What a dictionary's name may be (configured or annotated): it ends up in keys and in URL paths. */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    /** The rule of {@link #isName}, in words for error messages. */
+    public static final String NAME_RULE = "1 to 64 letters, digits, '.', '_' or '-'";
 
     private final byte[] content;
     private final byte[] sha256;
@@ -28,6 +33,11 @@ public final class Dictionary {
         this.sha256 = sha256;
         this.hash = HEX.formatHex(sha256);
         this.prepared = reused ? new ConcurrentHashMap<>() : null;
+    }
+
+    /** Whether {@code name} may name a shared or trained dictionary ({@link #NAME_RULE}). */
+    public static boolean isName(String name) {
+        return name != null && NAME.matcher(name).matches();
     }
 
     /** A dictionary of {@code content} (not copied: the caller hands it over), used once or a few times. */

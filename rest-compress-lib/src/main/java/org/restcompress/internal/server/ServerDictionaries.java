@@ -145,9 +145,9 @@ final class ServerDictionaries implements AutoCloseable {
                     + "which is also configured as a shared dictionary (" + ConfigKeys.SHARED_DICTIONARY_PREFIX + name
                     + "): give one of them another name");
         }
-        if (!name.matches("[A-Za-z0-9._-]{1,64}")) {
-            throw new IllegalStateException("rest-compress: " + method + ": a trained dictionary's name is 1 to 64 "
-                    + "letters, digits, '.', '_' or '-', was '" + name + "'");
+        if (!Dictionary.isName(name)) {
+            throw new IllegalStateException("rest-compress: " + method + ": a trained dictionary's name is "
+                    + Dictionary.NAME_RULE + ", was '" + name + "'");
         }
         if (publishing() && config.dictionaryMaxSize() < config.training().dictionarySize()) {
             throw new IllegalStateException("rest-compress: " + method + " trains the dictionary '" + name + "' of up "
