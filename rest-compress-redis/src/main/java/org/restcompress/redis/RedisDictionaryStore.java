@@ -4,6 +4,7 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
@@ -24,7 +25,8 @@ import redis.clients.jedis.params.SetParams;
  *
  * <p>Redis being slow or gone must never slow a response: every call has a short timeout
  * ({@code ?timeout=100ms} by default), a failure makes the store skip Redis for a second (the responses go out in
- * their ordinary coding), and the outage is logged once, its end once.
+ * their ordinary coding), and the outage is logged once, its end once. A restart between calls is no outage: a
+ * connection Redis closed is replaced at once.
  *
  * <p>Location: {@code redis://[user:password@]host[:port][/database][?timeout=100ms]}.
  */
@@ -134,14 +136,20 @@ public final class RedisDictionaryStore implements DictionaryStore, AutoCloseabl
         call(() -> redis.set(key(hash), content, SetParams.setParams().px(Math.max(1, lifetime.toMillis()))));
     }
 
-    /** {@code SET NX PX}: atomic, so one instance of those sharing this Redis gets a lease; none while it is down. */
+    /**
+     * {@code SET NX PX}: atomic, so one instance of those sharing this Redis gets a lease; none while it is down. Sent
+     * again after a connection failed, it finds the key set: if with this very content, the first one was carried out
+     * and only its reply lost, so the lease is this caller's.
+     */
     @Override
     public boolean putIfAbsent(String key, byte[] content, Duration lifetime) {
         if (content.length > maxEntrySize || lifetime.isNegative() || lifetime.isZero() || skipping()) {
             return false;
         }
-        return "OK".equals(call(() -> redis.set(key(key), content,
-                SetParams.setParams().nx().px(Math.max(1, lifetime.toMillis())))));
+        SetParams params = SetParams.setParams().nx().px(Math.max(1, lifetime.toMillis()));
+        return Boolean.TRUE.equals(call(() -> "OK".equals(redis.set(key(key), content, params)),
+                () -> "OK".equals(redis.set(key(key), content, params))
+                        || Arrays.equals(content, redis.get(key(key)))));
     }
 
     @Override
@@ -152,22 +160,29 @@ public final class RedisDictionaryStore implements DictionaryStore, AutoCloseabl
         return call(() -> redis.get(key(hash)));
     }
 
+    private <T> T call(Supplier<T> command) {
+        return call(command, command);
+    }
+
     /**
      * One command; {@code null} if it failed. A pooled connection Redis closed (it restarted since) fails at once: the
-     * idle ones share its fate and are dropped, and the command is sent once more on a new connection, so a restart
-     * between calls costs no second of ordinary codings. A timeout is never sent again.
+     * idle ones share its fate and are dropped, and {@code again} is sent on a new connection, so a restart between
+     * calls costs no second of ordinary codings. After a timeout nothing is sent again, nor while Redis is down.
      */
-    private <T> T call(Supplier<T> command) {
+    private <T> T call(Supplier<T> command, Supplier<T> again) {
         try {
             T reply;
             try {
                 reply = command.get();
             } catch (JedisConnectionException e) {
-                redis.getPool().clear();
-                if (down || timedOut(e)) {
+                if (timedOut(e)) {
                     throw e;
                 }
-                reply = command.get();
+                redis.getPool().clear();
+                if (down) {
+                    throw e;
+                }
+                reply = again.get();
             }
             up();
             return reply;
@@ -177,10 +192,16 @@ public final class RedisDictionaryStore implements DictionaryStore, AutoCloseabl
         }
     }
 
-    private static boolean timedOut(Throwable e) {
+    /** Whether a timeout caused {@code e}: a connection's, as its cause, or a connect's, kept as suppressed. */
+    static boolean timedOut(Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof SocketTimeoutException) {
                 return true;
+            }
+            for (Throwable suppressed : cause.getSuppressed()) {
+                if (timedOut(suppressed)) {
+                    return true;
+                }
             }
         }
         return false;

@@ -7,13 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.restcompress.dictionary.DictionaryStoreProvider;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 
 /** The Redis store against a real redis-server: kept, expired, bounded, and harmless while Redis is gone. */
 class RedisDictionaryStoreTest {
@@ -93,6 +101,74 @@ class RedisDictionaryStoreTest {
             assertArrayEquals(new byte[] {2}, fresh.get("again"), "kept by the restarted Redis at once");
             assertFalse(fresh.isDown());
         }
+    }
+
+    /**
+     * A lease sent again after a connection failed finds the key set: it is the caller's only if the key holds the
+     * caller's own content (its first command was carried out, only the reply lost). Here the first command meets a
+     * connection a restart closed, and the key is set by another instance before the command is sent again.
+     */
+    @Test
+    void aLeaseSentAgainIsTheCallersOnlyIfTheKeyHoldsItsContent() throws Exception {
+        byte[] mine = "instance-a".getBytes(StandardCharsets.US_ASCII);
+        for (String holder : List.of("instance-a", "instance-b")) {
+            try (RedisDictionaryStore a = RedisDictionaryStore.at(URI.create(server.location()), 1024)) {
+                a.put("warm", new byte[] {1}, Duration.ofMinutes(1)); // a pooled connection
+                server.stop();
+                server.startAgain();
+                try (RedisDictionaryStore b = RedisDictionaryStore.at(URI.create(server.location()), 1024)) {
+                    assertTrue(b.putIfAbsent("lease", holder.getBytes(StandardCharsets.US_ASCII),
+                            Duration.ofMinutes(1)));
+                }
+                assertEquals(holder.equals("instance-a"), a.putIfAbsent("lease", mine, Duration.ofMinutes(1)),
+                        "lease held by " + holder);
+                assertFalse(a.isDown());
+            }
+        }
+    }
+
+    /**
+     * A Redis that does not answer a connect (a listener whose backlog is full drops the handshake) costs one timeout,
+     * not two: a timeout is never sent again. Jedis keeps the connect's timeout as a suppressed exception.
+     */
+    @Test
+    void aConnectThatTimesOutIsNotTriedAgain() throws Exception {
+        List<Socket> queued = new ArrayList<>();
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            boolean full = false;
+            for (int i = 0; i < 16 && !full; i++) { // fill the accept queue until a connect is left unanswered
+                Socket socket = new Socket();
+                try {
+                    socket.connect(silent.getLocalSocketAddress(), 200);
+                    queued.add(socket);
+                } catch (SocketTimeoutException unanswered) {
+                    socket.close();
+                    full = true;
+                }
+            }
+            assertTrue(full, "the kernel answered every connect: this test needs a full backlog to drop them");
+            try (RedisDictionaryStore unanswering = RedisDictionaryStore.at(
+                    URI.create("redis://127.0.0.1:" + silent.getLocalPort() + "?timeout=500ms"), 1024)) {
+                long start = System.nanoTime();
+                assertNull(unanswering.get("any"));
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                assertTrue(millis >= 400 && millis < 900, "one connect timeout of 500 ms, took " + millis + " ms");
+                assertTrue(unanswering.isDown());
+            }
+        } finally {
+            for (Socket socket : queued) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
+    void timeoutsAreFoundAsCausesAndAsSuppressed() {
+        JedisConnectionException connect = new JedisConnectionException("Failed to connect to h:1.");
+        connect.addSuppressed(new SocketTimeoutException("Connect timed out"));
+        assertTrue(RedisDictionaryStore.timedOut(new JedisConnectionException(connect)));
+        assertTrue(RedisDictionaryStore.timedOut(new JedisConnectionException(new SocketTimeoutException("Read"))));
+        assertFalse(RedisDictionaryStore.timedOut(new JedisConnectionException("Unexpected end of stream.")));
     }
 
     @Test
