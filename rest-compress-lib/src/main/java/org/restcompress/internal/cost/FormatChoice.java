@@ -10,18 +10,18 @@ import org.restcompress.internal.negotiation.HeaderLists;
 
 /**
  * With {@code restcompress.auto.formats}: among the representations of one method that a client accepts at the same
- * {@code q}, each named (JSON, CBOR, Smile, MessagePack...), the one expected to be delivered and parsed soonest over the
- * client's link, in the coding negotiation chose for it. A client that ranks them with {@code q} gets its ranking:
- * this only breaks ties, which the runtime would break by the server's {@code qs} alone.
+ * {@code q}, each named (JSON, CBOR, Smile, MessagePack...), the one expected to be delivered and parsed soonest over
+ * the client's link, in the coding negotiation chose for it. A client that ranks them with {@code q} gets its
+ * ranking: this only breaks ties, which the runtime would break by the server's {@code qs} alone.
  *
  * <p>Expected time of a format = its bytes on the wire / the link + its bytes before coding x (the format's writing
  * and parsing cost per byte + the coding's encoding and decoding cost per byte). Bytes are this method's own: the
- * recent medians of its successful responses in each format (bytes before coding, in whatever coding they went) and
- * in each format and coding (bytes after; identity's are those before); a format it has not sent
- * {@value #MEASURED} times is not chosen, nor one it has not sent {@value #MEASURED} times in the coding at hand
- * unless that is identity (nor one its writers cannot write: the library never tries one out on a client). Writing and parsing costs per byte are the measured figures of Jackson's
- * providers on the corpus ({@code benchmarks/results/formats.md}). Where nothing is known of the client's link, or
- * of a tied format, the runtime's choice stands.
+ * recent medians of its successful responses in each format and coding, before and after coding, as clients asked
+ * for them; for identity, which sends the bytes before coding, those of responses in any coding. A format it has not
+ * sent {@value #MEASURED} times so is not chosen (nor one its writers cannot write: the library never tries one out
+ * on a client). Writing and parsing costs per byte are the measured figures of Jackson's providers on the corpus
+ * ({@code benchmarks/results/formats.md}). Where nothing is known of the client's link, or of a tied format, the
+ * runtime's choice stands.
  */
 public final class FormatChoice {
 
@@ -46,10 +46,10 @@ public final class FormatChoice {
     }
 
     private final List<MediaType> produced;
-    /** Recent bytes before coding, by type, whatever the coding. */
-    private final Map<MediaType, RecentMedian> before = new ConcurrentHashMap<>();
-    /** Recent bytes after coding, by {@code type + " " + coding}; not kept for identity (those before). */
-    private final Map<String, RecentMedian> after = new ConcurrentHashMap<>();
+    /** Recent bytes before coding, by type, whatever the coding: what identity sends. */
+    private final Map<MediaType, RecentMedian> plain = new ConcurrentHashMap<>();
+    /** Recent bytes before and after coding, by {@code type + " " + coding}: one set of responses for both. */
+    private final Map<String, RecentMedian[]> coded = new ConcurrentHashMap<>();
 
     /** @param produced the method's media types, {@code @Produces}'s, each with its own writer */
     public FormatChoice(List<MediaType> produced) {
@@ -82,8 +82,9 @@ public final class FormatChoice {
         if (tied.size() < 2 || !tied.contains(now)) {
             return null;
         }
+        boolean identity = identity(codingToken);
         for (MediaType type : tied) {
-            if (!known(before.get(type)) || !identity(codingToken) && !known(after.get(key(type, codingToken)))) {
+            if (identity ? !known(plain.get(type)) : !known(coded.get(key(type, codingToken)))) {
                 return null; // not known well enough: the runtime's choice
             }
         }
@@ -91,10 +92,11 @@ public final class FormatChoice {
         double bestNanos = Double.MAX_VALUE;
         StringBuilder estimates = new StringBuilder();
         for (MediaType type : tied) {
-            double plain = before.get(type).value();
-            double sent = identity(codingToken) ? plain : after.get(key(type, codingToken)).value();
+            RecentMedian[] known = identity ? null : coded.get(key(type, codingToken));
+            double before = identity ? plain.get(type).value() : known[0].value();
+            double sent = identity ? before : known[1].value();
             double nanos = sent * 8 / bitsPerSecond * 1e9
-                    + plain * (formatNanos(type) + coding.compressNanos() + coding.decodeNanos());
+                    + before * (formatNanos(type) + coding.compressNanos() + coding.decodeNanos());
             estimates.append(estimates.length() == 0 ? "" : ", ").append(type.getSubtype()).append(' ')
                     .append(String.format(Locale.ROOT, "%.0f us (%.0f B)", nanos / 1e3, sent));
             if (nanos < bestNanos) {
@@ -111,13 +113,16 @@ public final class FormatChoice {
         if (type == null || bytesBefore <= 0 || bytesAfter <= 0) {
             return;
         }
-        MediaType plain = new MediaType(type.getType(), type.getSubtype());
-        if (!produced.contains(plain)) {
+        MediaType bare = new MediaType(type.getType(), type.getSubtype());
+        if (!produced.contains(bare)) {
             return;
         }
-        before.computeIfAbsent(plain, k -> recent()).add(bytesBefore);
+        plain.computeIfAbsent(bare, k -> recent()).add(bytesBefore);
         if (!identity(coding)) {
-            after.computeIfAbsent(key(plain, coding), k -> recent()).add(bytesAfter);
+            RecentMedian[] known = coded.computeIfAbsent(key(bare, coding),
+                    k -> new RecentMedian[] {recent(), recent()});
+            known[0].add(bytesBefore);
+            known[1].add(bytesAfter);
         }
     }
 
@@ -127,6 +132,10 @@ public final class FormatChoice {
 
     private static boolean known(RecentMedian sizes) {
         return sizes != null && sizes.live() >= MEASURED;
+    }
+
+    private static boolean known(RecentMedian[] sizes) {
+        return sizes != null && known(sizes[0]) && known(sizes[1]);
     }
 
     private static boolean identity(String coding) {

@@ -84,6 +84,22 @@ class FormatChoiceTest {
         assertNull(fresh.choose(both, JSON, "identity", CodingFigures.IDENTITY, 1e9), "CBOR never sent");
     }
 
+    /** A coding's estimate takes bytes before and after from the same responses, not sizes other clients got. */
+    @Test
+    void aCodingIsWeighedOnItsOwnResponsesIdentityOnAll() {
+        List<String> both = accept("application/json, application/cbor");
+        for (int i = 0; i < 3; i++) {
+            choice.record(CBOR, "zstd", 186_000, 186_000);
+            choice.record(JSON, "zstd", 150_000, 100_000);
+        }
+        for (int i = 0; i < 15; i++) { // br's clients ask for far larger documents
+            choice.record(JSON, "br", 5_000_000, 1_000_000);
+        }
+        assertEquals(JSON, choice.choose(both, CBOR, "zstd", ZSTD, 1e9).type(), "zstd's own JSON responses");
+        assertEquals(CBOR, choice.choose(both, JSON, "identity", CodingFigures.IDENTITY, 1e9).type(),
+                "identity: every response's bytes before coding");
+    }
+
     @Test
     void typesTheMethodDoesNotProduceAreNotRecordedAndOneConcreteTypeIsNoChoice() {
         choice.record(MediaType.TEXT_PLAIN_TYPE, "zstd", 10, 10);
