@@ -63,7 +63,10 @@ class FormatChoiceTest {
             assertTrue(last.header("Vary").contains("Accept"), last.header("Vary"));
         }
         String decision = last.header("Compression-Decision");
-        assertTrue(decision.contains("format application/cbor: soonest delivered and parsed (json "), decision);
+        String sent = last.header("Content-Encoding") == null ? "identity" : last.header("Content-Encoding");
+        // chosen with the coding where auto weighed codings by cost (not when it probed): the pair it names is sent
+        assertTrue(decision.contains("format application/cbor in " + sent + ": soonest delivered and parsed (json ")
+                || decision.contains("format application/cbor: soonest delivered and parsed (json "), decision);
     }
 
     @Test

@@ -6,12 +6,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.restcompress.internal.negotiation.HeaderLists;
 
 /**
  * With {@code restcompress.auto.formats}: among the representations of one method that a client accepts at the same
  * {@code q}, each named (JSON, CBOR, Smile, MessagePack...), the one expected to be delivered and parsed soonest over
- * the client's link, in the coding negotiation chose for it. A client that ranks them with {@code q} gets its
+ * the client's link, in the coding negotiation chose for it; where auto chose that coding by cost, the format and
+ * the coding are chosen together, among the codings auto weighed. A client that ranks them with {@code q} gets its
  * ranking: this only breaks ties, which the runtime would break by the server's {@code qs} alone.
  *
  * <p>Expected time of a format = its bytes on the wire / the link + its bytes before coding x (the format's writing
@@ -41,8 +43,8 @@ public final class FormatChoice {
     /** A format not in the table: as JSON. */
     private static final double OTHER_NANOS = FORMAT_NANOS.get("json");
 
-    /** What was chosen, and the words for the decision. */
-    public record Pick(MediaType type, String note) {
+    /** What was chosen: the type, the coding ({@code identity} for none), and the words for the decision. */
+    public record Pick(MediaType type, String coding, String note) {
     }
 
     private final List<MediaType> produced;
@@ -66,15 +68,19 @@ public final class FormatChoice {
     }
 
     /**
-     * The representation to send, or {@code null} to leave the runtime's: when {@code accept} ranks at least two of
-     * the method's types first and equally, {@code current} (the runtime's pick) is one of them, and the link is known.
+     * The representation to send, and its coding, or {@code null} to leave the runtime's: when {@code accept} ranks at
+     * least two of the method's types first and equally, {@code current} (the runtime's pick) is one of them, the
+     * link is known, and every tied type is known in the negotiated coding. Where auto chose the coding by cost,
+     * {@code codings} holds every coding it weighed, and the pair expected soonest is chosen: each type in each coding
+     * the method has sent it in.
      *
+     * @param codings       the codings it may go in, the negotiated one first ({@code identity} for none)
+     * @param figures       each coding's figures
      * @param bitsPerSecond the client's link, 0 when not known
-     * @param coding        the figures of the coding negotiation chose
      */
-    public Pick choose(List<String> accept, MediaType current, String codingToken, CodingFigures coding,
-            double bitsPerSecond) {
-        if (current == null || bitsPerSecond <= 0) {
+    public Pick choose(List<String> accept, MediaType current, List<String> codings,
+            Function<String, CodingFigures> figures, double bitsPerSecond) {
+        if (current == null || bitsPerSecond <= 0 || codings.isEmpty()) {
             return null;
         }
         List<MediaType> tied = tied(accept);
@@ -82,30 +88,57 @@ public final class FormatChoice {
         if (tied.size() < 2 || !tied.contains(now)) {
             return null;
         }
-        boolean identity = identity(codingToken);
         for (MediaType type : tied) {
-            if (identity ? !known(plain.get(type)) : !known(coded.get(key(type, codingToken)))) {
+            if (sizes(type, codings.get(0)) == null) {
                 return null; // not known well enough: the runtime's choice
             }
         }
+        boolean pairs = codings.size() > 1;
         MediaType best = null;
+        String bestCoding = null;
         double bestNanos = Double.MAX_VALUE;
         StringBuilder estimates = new StringBuilder();
         for (MediaType type : tied) {
-            RecentMedian[] known = identity ? null : coded.get(key(type, codingToken));
-            double before = identity ? plain.get(type).value() : known[0].value();
-            double sent = identity ? before : known[1].value();
-            double nanos = sent * 8 / bitsPerSecond * 1e9
-                    + before * (formatNanos(type) + coding.compressNanos() + coding.decodeNanos());
+            String typeCoding = null;
+            double typeNanos = Double.MAX_VALUE;
+            double typeSent = 0;
+            for (String coding : codings) { // the negotiated coding first: it keeps a tie
+                double[] known = sizes(type, coding);
+                if (known == null) {
+                    continue;
+                }
+                CodingFigures costs = figures.apply(coding);
+                double nanos = known[1] * 8 / bitsPerSecond * 1e9
+                        + known[0] * (formatNanos(type) + costs.compressNanos() + costs.decodeNanos());
+                if (nanos < typeNanos) {
+                    typeNanos = nanos;
+                    typeCoding = coding;
+                    typeSent = known[1];
+                }
+            }
             estimates.append(estimates.length() == 0 ? "" : ", ").append(type.getSubtype()).append(' ')
-                    .append(String.format(Locale.ROOT, "%.0f us (%.0f B)", nanos / 1e3, sent));
-            if (nanos < bestNanos) {
-                bestNanos = nanos;
+                    .append(String.format(Locale.ROOT, "%.0f us", typeNanos / 1e3))
+                    .append(pairs ? " in " + typeCoding : "")
+                    .append(String.format(Locale.ROOT, " (%.0f B)", typeSent));
+            if (typeNanos < bestNanos) {
+                bestNanos = typeNanos;
                 best = type;
+                bestCoding = typeCoding;
             }
         }
-        return new Pick(best, "format " + best + ": soonest delivered and parsed (" + estimates + " at "
+        return new Pick(best, bestCoding, "format " + best + (pairs ? " in " + bestCoding : "")
+                + ": soonest delivered and parsed (" + estimates + " at "
                 + String.format(Locale.ROOT, "%.1f", bitsPerSecond / 1e6) + " Mbit/s)");
+    }
+
+    /** Bytes before and after coding of {@code type} in {@code coding}, or {@code null} while not known well. */
+    private double[] sizes(MediaType type, String coding) {
+        if (identity(coding)) {
+            RecentMedian known = plain.get(type);
+            return known(known) ? new double[] {known.value(), known.value()} : null;
+        }
+        RecentMedian[] known = coded.get(key(type, coding));
+        return known(known) ? new double[] {known[0].value(), known[1].value()} : null;
     }
 
     /** One response of the method was written in {@code type} and {@code coding}: its bytes before and after. */

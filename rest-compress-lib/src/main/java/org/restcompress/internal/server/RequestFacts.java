@@ -45,7 +45,12 @@ record RequestFacts(Negotiated negotiated, List<ContentCodec> requestCodings, bo
 
     /** These facts with the representation auto chose, and why. */
     RequestFacts withFormat(String chosen) {
-        return new RequestFacts(negotiated, requestCodings, validatorNamedCoding, dictionary, dictionaryKind,
+        return withFormat(chosen, negotiated);
+    }
+
+    /** These facts with the representation auto chose, and why, and the coding it chose with it. */
+    RequestFacts withFormat(String chosen, Negotiated coding) {
+        return new RequestFacts(coding, requestCodings, validatorNamedCoding, dictionary, dictionaryKind,
                 unusedDictionary, byCost, chosen);
     }
 

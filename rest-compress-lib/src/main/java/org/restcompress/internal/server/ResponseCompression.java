@@ -32,6 +32,7 @@ import org.restcompress.internal.io.DeferredOutputStream;
 import org.restcompress.internal.io.Uncloseable;
 import org.restcompress.internal.negotiation.DecisionRules;
 import org.restcompress.internal.negotiation.HeaderLists;
+import org.restcompress.internal.negotiation.Negotiated;
 import org.restcompress.internal.runtime.CxfEvents;
 import org.restcompress.internal.runtime.EventHook;
 import org.restcompress.internal.runtime.QuarkusEvents;
@@ -296,10 +297,21 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                 || entity instanceof StreamingOutput || entity instanceof jakarta.ws.rs.core.GenericEntity) {
             return facts;
         }
-        String coding = facts.negotiated().isEncoded() ? facts.negotiated().coding() : Decision.IDENTITY;
+        Negotiated negotiated = facts.negotiated();
+        String coding = negotiated.isEncoded() ? negotiated.coding() : Decision.IDENTITY;
+        List<String> codings = new ArrayList<>(List.of(coding));
+        AutoCoding.Pick byCost = facts.byCost();
+        if (negotiated.reason() == Reason.AUTO && byCost != null && byCost.note() == null) {
+            // auto weighed these for the body alone; the format changes the body: chosen together (not a probe's)
+            byCost.ranking().forEach(estimate -> {
+                if (!codings.contains(estimate.coding())) {
+                    codings.add(estimate.coding());
+                }
+            });
+        }
         AutoCoding auto = policy.auto();
         FormatChoice.Pick pick = policy.formats().choose(request.getHeaders().get(HttpHeaders.ACCEPT),
-                response.getMediaType(), coding, auto.figures(coding),
+                response.getMediaType(), codings, auto::figures,
                 auto.linkBitsPerSecond(request.getHeaderString(MethodPolicy.DOWNLINK)));
         if (pick == null) {
             return facts;
@@ -309,7 +321,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                 || !pick.type().getSubtype().equalsIgnoreCase(current.getSubtype())) {
             response.setEntity(entity, response.getEntityAnnotations(), pick.type());
         }
-        RequestFacts chosen = facts.withFormat(pick.note());
+        RequestFacts chosen = pick.coding().equals(coding) ? facts.withFormat(pick.note())
+                : facts.withFormat(pick.note(), Negotiated.byCost(Decision.IDENTITY.equals(pick.coding()) ? null
+                        : pick.coding(), negotiated.identityAcceptable()));
         chosen.keep(request);
         return chosen;
     }

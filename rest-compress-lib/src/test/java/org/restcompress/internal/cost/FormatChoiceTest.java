@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 class FormatChoiceTest {
@@ -14,6 +15,8 @@ class FormatChoiceTest {
     private static final MediaType CBOR = new MediaType("application", "cbor");
     private static final MediaType XML = MediaType.APPLICATION_XML_TYPE;
     private static final CodingFigures ZSTD = CodingFigures.ofSpeeds(300, 0.2, 900);
+    private static final List<String> ZSTD_ONLY = List.of("zstd");
+    private static final List<String> IDENTITY_ONLY = List.of("identity");
 
     private final FormatChoice choice = new FormatChoice(List.of(JSON, XML,
             MediaType.valueOf("application/cbor;qs=0.4")));
@@ -37,32 +40,33 @@ class FormatChoiceTest {
 
     @Test
     void nothingIsChosenWithoutALinkWithoutATieOrWhenTheRuntimePickedAnotherType() {
-        assertNull(choice.choose(accept("application/json, application/cbor"), JSON, "zstd", ZSTD, 0));
-        assertNull(choice.choose(accept("application/json, application/cbor;q=0.5"), JSON, "zstd", ZSTD, 1e8));
-        assertNull(choice.choose(accept("application/json, application/cbor"), XML, "zstd", ZSTD, 1e8));
+        assertNull(choice.choose(accept("application/json, application/cbor"), JSON, ZSTD_ONLY, c -> ZSTD, 0));
+        assertNull(choice.choose(accept("application/json, application/cbor;q=0.5"), JSON, ZSTD_ONLY, c -> ZSTD,
+                1e8));
+        assertNull(choice.choose(accept("application/json, application/cbor"), XML, ZSTD_ONLY, c -> ZSTD, 1e8));
     }
 
     @Test
     void onlyFormatsTheMethodHasSentAFewTimesAreWeighedThenTheSoonestDeliveredAndParsedIsChosen() {
         List<String> both = accept("application/json, application/cbor");
-        assertNull(choice.choose(both, JSON, "zstd", ZSTD, 1e8), "nothing measured: the runtime's choice");
+        assertNull(choice.choose(both, JSON, ZSTD_ONLY, c -> ZSTD, 1e8), "nothing measured: the runtime's choice");
         for (int i = 0; i < 3; i++) {
             choice.record(JSON, "zstd", 250_000, 190_000); // base64 in JSON: larger before coding
         }
-        assertNull(choice.choose(both, JSON, "zstd", ZSTD, 1e8), "CBOR never sent: never tried on a client");
+        assertNull(choice.choose(both, JSON, ZSTD_ONLY, c -> ZSTD, 1e8), "CBOR never sent: never tried on a client");
         for (int i = 0; i < 3; i++) {
             choice.record(MediaType.valueOf("application/cbor;charset=x"), "zstd", 186_000, 186_000);
         }
-        FormatChoice.Pick fast = choice.choose(both, JSON, "zstd", ZSTD, 1e9);
+        FormatChoice.Pick fast = choice.choose(both, JSON, ZSTD_ONLY, c -> ZSTD, 1e9);
         assertEquals(CBOR, fast.type(), fast.note());
         assertTrue(fast.note().startsWith("format application/cbor: soonest delivered and parsed (json "), fast.note());
         assertTrue(fast.note().endsWith(" at 1000.0 Mbit/s)"), fast.note());
         for (int i = 0; i < 15; i++) { // JSON now much smaller on the wire: a slow link favours it
             choice.record(JSON, "zstd", 250_000, 60_000);
         }
-        assertEquals(JSON, choice.choose(both, CBOR, "zstd", ZSTD, 1e6).type());
-        assertNull(choice.choose(both, JSON, "zstd", ZSTD, 0), "no link known");
-        assertNull(choice.choose(both, JSON, "gzip", ZSTD, 1e6), "each coding measured on its own");
+        assertEquals(JSON, choice.choose(both, CBOR, ZSTD_ONLY, c -> ZSTD, 1e6).type());
+        assertNull(choice.choose(both, JSON, ZSTD_ONLY, c -> ZSTD, 0), "no link known");
+        assertNull(choice.choose(both, JSON, List.of("gzip"), c -> ZSTD, 1e6), "each coding measured on its own");
     }
 
     /** Identity sends the bytes before coding, which every coding's responses measured: no identity ones needed. */
@@ -73,15 +77,15 @@ class FormatChoiceTest {
             choice.record(JSON, "zstd", 250_000, 190_000);
             choice.record(CBOR, "br", 186_000, 180_000);
         }
-        assertNull(choice.choose(both, JSON, "zstd", ZSTD, 1e9), "CBOR not measured in zstd");
-        FormatChoice.Pick plain = choice.choose(both, JSON, "identity", CodingFigures.IDENTITY, 1e9);
+        assertNull(choice.choose(both, JSON, ZSTD_ONLY, c -> ZSTD, 1e9), "CBOR not measured in zstd");
+        FormatChoice.Pick plain = choice.choose(both, JSON, IDENTITY_ONLY, c -> CodingFigures.IDENTITY, 1e9);
         assertEquals(CBOR, plain.type(), plain.note());
         assertTrue(plain.note().contains("(186000 B)") && plain.note().contains("(250000 B)"), plain.note());
         FormatChoice fresh = new FormatChoice(List.of(JSON, CBOR));
         for (int i = 0; i < 3; i++) {
             fresh.record(JSON, "identity", 250_000, 250_000);
         }
-        assertNull(fresh.choose(both, JSON, "identity", CodingFigures.IDENTITY, 1e9), "CBOR never sent");
+        assertNull(fresh.choose(both, JSON, IDENTITY_ONLY, c -> CodingFigures.IDENTITY, 1e9), "CBOR never sent");
     }
 
     /** A coding's estimate takes bytes before and after from the same responses, not sizes other clients got. */
@@ -95,9 +99,33 @@ class FormatChoiceTest {
         for (int i = 0; i < 15; i++) { // br's clients ask for far larger documents
             choice.record(JSON, "br", 5_000_000, 1_000_000);
         }
-        assertEquals(JSON, choice.choose(both, CBOR, "zstd", ZSTD, 1e9).type(), "zstd's own JSON responses");
-        assertEquals(CBOR, choice.choose(both, JSON, "identity", CodingFigures.IDENTITY, 1e9).type(),
+        assertEquals(JSON, choice.choose(both, CBOR, ZSTD_ONLY, c -> ZSTD, 1e9).type(), "zstd's own JSON responses");
+        assertEquals(CBOR, choice.choose(both, JSON, IDENTITY_ONLY, c -> CodingFigures.IDENTITY, 1e9).type(),
                 "identity: every response's bytes before coding");
+    }
+
+    /** Where auto weighed several codings, the format and the coding are chosen together, as a pair. */
+    @Test
+    void whereAutoWeighedSeveralCodingsThePairIsChosen() {
+        List<String> both = accept("application/json, application/cbor");
+        for (int i = 0; i < 3; i++) {
+            choice.record(CBOR, "zstd", 186_000, 185_000);
+            choice.record(JSON, "zstd", 250_000, 60_000);
+        }
+        List<String> identityFirst = List.of("identity", "zstd");
+        Function<String, CodingFigures> figures = c -> c.equals("zstd") ? ZSTD : CodingFigures.IDENTITY;
+        FormatChoice.Pick slow = choice.choose(both, CBOR, identityFirst, figures, 1e7);
+        assertEquals(JSON, slow.type(), slow.note());
+        assertEquals("zstd", slow.coding(), "JSON in zstd is the fewest bytes, on a slow link what counts");
+        assertTrue(slow.note().startsWith("format application/json in zstd: soonest delivered and parsed (json "),
+                slow.note());
+        FormatChoice.Pick fast = choice.choose(both, JSON, identityFirst, figures, 1e10);
+        assertEquals(CBOR, fast.type(), fast.note());
+        assertEquals("identity", fast.coding(), "on a fast link the least work: CBOR as it is");
+        assertEquals("zstd", choice.choose(both, JSON, List.of("zstd"), figures, 1e10).coding(),
+                "one coding negotiated: only the format is chosen");
+        assertNull(choice.choose(both, JSON, List.of("gzip", "zstd"), figures, 1e7),
+                "not known in the negotiated coding: the runtime's choice");
     }
 
     @Test
