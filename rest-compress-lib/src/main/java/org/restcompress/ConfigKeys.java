@@ -65,7 +65,7 @@ public final class ConfigKeys {
      * Server side, with {@code preference=auto}: whether a client that accepts several of a method's representations
      * equally (JSON, CBOR, Smile, MessagePack... at the same {@code q}) gets the one expected to be delivered and
      * parsed soonest over its link, from the method's measured sizes in each, and in the coding chosen with it among
-     * those auto weighed; the decision names the format and why.
+     * those auto weighed; the decision names the format (and the coding chosen with it) and why.
      * Off by default: the runtime then breaks such ties by the server's {@code qs}.
      */
     public static final String AUTO_FORMATS = PREFIX + "auto.formats";

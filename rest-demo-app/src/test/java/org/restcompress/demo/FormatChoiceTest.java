@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
 import java.io.IOException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,6 +26,8 @@ class FormatChoiceTest {
     private static DemoServer demo;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final ObjectMapper CBOR = new ObjectMapper(new CBORFactory());
+    /** The pair a decision names: "format application/cbor in identity: soonest delivered...". */
+    private static final Pattern PAIR = Pattern.compile("format (application/[a-z-]+) in ([a-z0-9-]+): soonest");
 
     @BeforeAll
     static void start() throws Exception {
@@ -67,6 +71,43 @@ class FormatChoiceTest {
         // chosen with the coding where auto weighed codings by cost (not when it probed): the pair it names is sent
         assertTrue(decision.contains("format application/cbor in " + sent + ": soonest delivered and parsed (json ")
                 || decision.contains("format application/cbor: soonest delivered and parsed (json "), decision);
+    }
+
+    /**
+     * Where auto weighs codings, the format is chosen with the coding: on the picture record at 100 Mbit/s, CBOR as it
+     * is (its picture's bytes do not compress; base64 in JSON compresses to about their size), and the response goes
+     * out in the coding the decision names.
+     */
+    @Test
+    void theFormatIsChosenWithTheCodingAndGoesOutInIt() throws IOException {
+        for (String coding : new String[] {"zstd", "identity"}) {
+            for (int i = 0; i < 3; i++) {
+                for (String type : new String[] {"application/cbor", "application/json"}) {
+                    assertEquals(200, Http.get(demo.restUri().resolve("photo"), "Accept", type, "Accept-Encoding",
+                            coding, "Downlink", "100").status());
+                }
+            }
+        }
+        int pairs = 0;
+        for (int i = 0; i < 5; i++) {
+            Reply reply = Http.get(demo.restUri().resolve("photo"), "Accept", "application/json, application/cbor",
+                    "Accept-Encoding", "zstd", "Downlink", "100");
+            String decision = reply.header("Compression-Decision");
+            String sent = reply.header("Content-Encoding") == null ? "identity" : reply.header("Content-Encoding");
+            assertTrue(decision.startsWith(sent + "; reason=auto"), decision);
+            Matcher pair = PAIR.matcher(decision);
+            if (pair.find()) { // not when auto probed a coding: then only the format is chosen
+                assertEquals(sent, pair.group(2), "the coding the decision names is the one sent: " + decision);
+                assertTrue(reply.header("Content-Type").startsWith(pair.group(1)), reply.header("Content-Type"));
+            }
+            if (decision.contains("format application/cbor in identity: soonest")) {
+                pairs++;
+                assertEquals("identity", sent, decision);
+                assertTrue(reply.header("Content-Type").startsWith("application/cbor"), reply.header("Content-Type"));
+                assertTrue(CBOR.readTree(reply.decoded()).get("image").isBinary(), "CBOR carries the picture as bytes");
+            }
+        }
+        assertTrue(pairs > 0, "no response was chosen with its coding");
     }
 
     @Test

@@ -44,6 +44,17 @@ public final class AutoCoding {
         }
 
         /**
+         * Expected time of a body of {@code before} bytes sent as {@code after} in a coding of {@code coding}'s
+         * figures, its format's own writing and parsing taking {@code formatNanos} per byte: weighed as this pick's
+         * ranking weighs codings (its link, the CPU's load, streaming, the server's work). Only for a pick that ranked.
+         */
+        public double nanos(double before, double after, CodingFigures coding, double formatNanos) {
+            double sendNanos = 8e9 / link.bitsPerSecond();
+            return before * CostModel.time(serverNanos + formatNanos, coding.compressNanos() * CpuLoad.weight(load),
+                    after / before * sendNanos, coding.decodeNanos(), streamed(before));
+        }
+
+        /**
          * "identity 8.00 < lz4 11.3 ms/MB; link 1000 Mbit/s configured; body 1773 KB streamed; server 6.50 ms/MB;
          * cpu 12%" (the server's work besides the codec's, when measured).
          */

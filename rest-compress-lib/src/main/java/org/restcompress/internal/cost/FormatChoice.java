@@ -2,6 +2,7 @@ package org.restcompress.internal.cost;
 
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,7 +18,9 @@ import org.restcompress.internal.negotiation.HeaderLists;
  * ranking: this only breaks ties, which the runtime would break by the server's {@code qs} alone.
  *
  * <p>Expected time of a format = its bytes on the wire / the link + its bytes before coding x (the format's writing
- * and parsing cost per byte + the coding's encoding and decoding cost per byte). Bytes are this method's own: the
+ * and parsing cost per byte + the coding's encoding and decoding cost per byte); where auto chose the coding, weighed
+ * as auto weighs codings (the CPU's load, sending overlapping compressing in a streamed body, the server's own work on
+ * the body: {@link AutoCoding.Pick#nanos}). Bytes are this method's own: the
  * recent medians of its successful responses in each format and coding, before and after coding, as clients asked
  * for them; for identity, which sends the bytes before coding, those of responses in any coding. A format it has not
  * sent {@value #MEASURED} times so is not chosen (nor one its writers cannot write: the library never tries one out
@@ -67,19 +70,40 @@ public final class FormatChoice {
         return produced.stream().filter(t -> !t.isWildcardType() && !t.isWildcardSubtype()).count() > 1;
     }
 
+    /** Expected time of a body of {@code before} bytes sent as {@code after}, in a coding and a format. */
+    @FunctionalInterface
+    public interface Weigh {
+        /**
+         * @param coding      the coding's figures (only its CPU costs count: {@code after} says what it saves)
+         * @param formatNanos the format's writing and parsing time per byte
+         * @return nanoseconds
+         */
+        double nanos(double before, double after, CodingFigures coding, double formatNanos);
+    }
+
+    /**
+     * Wire time plus every CPU's time in turn: where auto did not weigh the request, a body that is neither streamed
+     * nor costs the server more than its format and coding.
+     */
+    public static Weigh plainly(double bitsPerSecond) {
+        return (before, after, coding, formatNanos) -> after * 8 / bitsPerSecond * 1e9
+                + before * (formatNanos + coding.compressNanos() + coding.decodeNanos());
+    }
+
     /**
      * The representation to send, and its coding, or {@code null} to leave the runtime's: when {@code accept} ranks at
      * least two of the method's types first and equally, {@code current} (the runtime's pick) is one of them, the
-     * link is known, and every tied type is known in the negotiated coding. Where auto chose the coding by cost,
-     * {@code codings} holds every coding it weighed, and the pair expected soonest is chosen: each type in each coding
-     * the method has sent it in.
+     * link is known, and every tied type is known in one of {@code codings}. Where auto chose the coding by cost,
+     * {@code codings} holds every coding it weighed, and the pair expected soonest is chosen, weighed as auto weighs
+     * codings: each type in each coding the method has sent it in.
      *
      * @param codings       the codings it may go in, the negotiated one first ({@code identity} for none)
      * @param figures       each coding's figures
+     * @param weigh         how a pair's time is expected
      * @param bitsPerSecond the client's link, 0 when not known
      */
     public Pick choose(List<String> accept, MediaType current, List<String> codings,
-            Function<String, CodingFigures> figures, double bitsPerSecond) {
+            Function<String, CodingFigures> figures, Weigh weigh, double bitsPerSecond) {
         if (current == null || bitsPerSecond <= 0 || codings.isEmpty()) {
             return null;
         }
@@ -88,41 +112,47 @@ public final class FormatChoice {
         if (tied.size() < 2 || !tied.contains(now)) {
             return null;
         }
+        // read once: a median that expires meanwhile must not leave a type without a coding
+        Map<MediaType, Map<String, double[]>> known = new LinkedHashMap<>();
         for (MediaType type : tied) {
-            if (sizes(type, codings.get(0)) == null) {
+            Map<String, double[]> byCoding = new LinkedHashMap<>();
+            for (String coding : codings) {
+                double[] sizes = sizes(type, coding);
+                if (sizes != null) {
+                    byCoding.put(coding, sizes);
+                }
+            }
+            if (byCoding.isEmpty()) {
                 return null; // not known well enough: the runtime's choice
             }
+            known.put(type, byCoding);
         }
         boolean pairs = codings.size() > 1;
         MediaType best = null;
         String bestCoding = null;
         double bestNanos = Double.MAX_VALUE;
         StringBuilder estimates = new StringBuilder();
-        for (MediaType type : tied) {
+        for (Map.Entry<MediaType, Map<String, double[]>> type : known.entrySet()) {
             String typeCoding = null;
             double typeNanos = Double.MAX_VALUE;
             double typeSent = 0;
-            for (String coding : codings) { // the negotiated coding first: it keeps a tie
-                double[] known = sizes(type, coding);
-                if (known == null) {
-                    continue;
-                }
-                CodingFigures costs = figures.apply(coding);
-                double nanos = known[1] * 8 / bitsPerSecond * 1e9
-                        + known[0] * (formatNanos(type) + costs.compressNanos() + costs.decodeNanos());
-                if (nanos < typeNanos) {
+            for (Map.Entry<String, double[]> coding : type.getValue().entrySet()) { // negotiated first: keeps a tie
+                double[] sizes = coding.getValue();
+                double nanos = weigh.nanos(sizes[0], sizes[1], figures.apply(coding.getKey()),
+                        formatNanos(type.getKey()));
+                if (typeCoding == null || nanos < typeNanos) {
                     typeNanos = nanos;
-                    typeCoding = coding;
-                    typeSent = known[1];
+                    typeCoding = coding.getKey();
+                    typeSent = sizes[1];
                 }
             }
-            estimates.append(estimates.length() == 0 ? "" : ", ").append(type.getSubtype()).append(' ')
+            estimates.append(estimates.length() == 0 ? "" : ", ").append(type.getKey().getSubtype()).append(' ')
                     .append(String.format(Locale.ROOT, "%.0f us", typeNanos / 1e3))
                     .append(pairs ? " in " + typeCoding : "")
                     .append(String.format(Locale.ROOT, " (%.0f B)", typeSent));
-            if (typeNanos < bestNanos) {
+            if (best == null || typeNanos < bestNanos) {
                 bestNanos = typeNanos;
-                best = type;
+                best = type.getKey();
                 bestCoding = typeCoding;
             }
         }
@@ -135,10 +165,16 @@ public final class FormatChoice {
     private double[] sizes(MediaType type, String coding) {
         if (identity(coding)) {
             RecentMedian known = plain.get(type);
-            return known(known) ? new double[] {known.value(), known.value()} : null;
+            double value = known == null ? 0 : known.value();
+            return known(known) && value > 0 ? new double[] {value, value} : null;
         }
         RecentMedian[] known = coded.get(key(type, coding));
-        return known(known) ? new double[] {known[0].value(), known[1].value()} : null;
+        if (!known(known)) {
+            return null;
+        }
+        double before = known[0].value();
+        double after = known[1].value();
+        return before > 0 && after > 0 ? new double[] {before, after} : null;
     }
 
     /** One response of the method was written in {@code type} and {@code coding}: its bytes before and after. */

@@ -300,19 +300,22 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         Negotiated negotiated = facts.negotiated();
         String coding = negotiated.isEncoded() ? negotiated.coding() : Decision.IDENTITY;
         List<String> codings = new ArrayList<>(List.of(coding));
+        AutoCoding auto = policy.auto();
+        double bitsPerSecond = auto.linkBitsPerSecond(request.getHeaderString(MethodPolicy.DOWNLINK));
+        FormatChoice.Weigh weigh = FormatChoice.plainly(bitsPerSecond);
         AutoCoding.Pick byCost = facts.byCost();
-        if (negotiated.reason() == Reason.AUTO && byCost != null && byCost.note() == null) {
+        if (negotiated.reason() == Reason.AUTO && byCost != null && byCost.note() == null
+                && !byCost.ranking().isEmpty() && byCost.link() != null) {
             // auto weighed these for the body alone; the format changes the body: chosen together (not a probe's)
             byCost.ranking().forEach(estimate -> {
                 if (!codings.contains(estimate.coding())) {
                     codings.add(estimate.coding());
                 }
             });
+            weigh = byCost::nanos;
         }
-        AutoCoding auto = policy.auto();
         FormatChoice.Pick pick = policy.formats().choose(request.getHeaders().get(HttpHeaders.ACCEPT),
-                response.getMediaType(), codings, auto::figures,
-                auto.linkBitsPerSecond(request.getHeaderString(MethodPolicy.DOWNLINK)));
+                response.getMediaType(), codings, auto::figures, weigh, bitsPerSecond);
         if (pick == null) {
             return facts;
         }

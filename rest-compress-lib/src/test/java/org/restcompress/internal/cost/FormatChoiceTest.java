@@ -21,6 +21,12 @@ class FormatChoiceTest {
     private final FormatChoice choice = new FormatChoice(List.of(JSON, XML,
             MediaType.valueOf("application/cbor;qs=0.4")));
 
+    /** A choice where auto did not weigh the request: wire time and CPU time, summed. */
+    private static FormatChoice.Pick pick(FormatChoice choice, List<String> accept, MediaType current,
+            List<String> codings, Function<String, CodingFigures> figures, double bitsPerSecond) {
+        return choice.choose(accept, current, codings, figures, FormatChoice.plainly(bitsPerSecond), bitsPerSecond);
+    }
+
     private static List<String> accept(String value) {
         return List.of(value);
     }
@@ -32,7 +38,8 @@ class FormatChoiceTest {
         assertEquals(List.of(CBOR), choice.tied(accept("application/json;q=0.5, application/cbor")));
         assertEquals(List.of(), choice.tied(accept("*/*")), "a browser's */* leaves the server's qs in charge");
         assertEquals(List.of(), choice.tied(accept("application/*")));
-        assertEquals(List.of(JSON, XML, CBOR), choice.tied(accept("application/cbor, application/xml, application/json")));
+        assertEquals(List.of(JSON, XML, CBOR),
+                choice.tied(accept("application/cbor, application/xml, application/json")));
         assertEquals(List.of(), choice.tied(accept("application/json;q=0, application/cbor;q=0")));
         assertEquals(List.of(), choice.tied(accept("application/json, not a type")), "malformed: the runtime's answer");
         assertEquals(List.of(), choice.tied(null));
@@ -40,33 +47,33 @@ class FormatChoiceTest {
 
     @Test
     void nothingIsChosenWithoutALinkWithoutATieOrWhenTheRuntimePickedAnotherType() {
-        assertNull(choice.choose(accept("application/json, application/cbor"), JSON, ZSTD_ONLY, c -> ZSTD, 0));
-        assertNull(choice.choose(accept("application/json, application/cbor;q=0.5"), JSON, ZSTD_ONLY, c -> ZSTD,
+        assertNull(pick(choice, accept("application/json, application/cbor"), JSON, ZSTD_ONLY, c -> ZSTD, 0));
+        assertNull(pick(choice, accept("application/json, application/cbor;q=0.5"), JSON, ZSTD_ONLY, c -> ZSTD,
                 1e8));
-        assertNull(choice.choose(accept("application/json, application/cbor"), XML, ZSTD_ONLY, c -> ZSTD, 1e8));
+        assertNull(pick(choice, accept("application/json, application/cbor"), XML, ZSTD_ONLY, c -> ZSTD, 1e8));
     }
 
     @Test
     void onlyFormatsTheMethodHasSentAFewTimesAreWeighedThenTheSoonestDeliveredAndParsedIsChosen() {
         List<String> both = accept("application/json, application/cbor");
-        assertNull(choice.choose(both, JSON, ZSTD_ONLY, c -> ZSTD, 1e8), "nothing measured: the runtime's choice");
+        assertNull(pick(choice, both, JSON, ZSTD_ONLY, c -> ZSTD, 1e8), "nothing measured: the runtime's choice");
         for (int i = 0; i < 3; i++) {
             choice.record(JSON, "zstd", 250_000, 190_000); // base64 in JSON: larger before coding
         }
-        assertNull(choice.choose(both, JSON, ZSTD_ONLY, c -> ZSTD, 1e8), "CBOR never sent: never tried on a client");
+        assertNull(pick(choice, both, JSON, ZSTD_ONLY, c -> ZSTD, 1e8), "CBOR never sent: never tried on a client");
         for (int i = 0; i < 3; i++) {
             choice.record(MediaType.valueOf("application/cbor;charset=x"), "zstd", 186_000, 186_000);
         }
-        FormatChoice.Pick fast = choice.choose(both, JSON, ZSTD_ONLY, c -> ZSTD, 1e9);
+        FormatChoice.Pick fast = pick(choice, both, JSON, ZSTD_ONLY, c -> ZSTD, 1e9);
         assertEquals(CBOR, fast.type(), fast.note());
         assertTrue(fast.note().startsWith("format application/cbor: soonest delivered and parsed (json "), fast.note());
         assertTrue(fast.note().endsWith(" at 1000.0 Mbit/s)"), fast.note());
         for (int i = 0; i < 15; i++) { // JSON now much smaller on the wire: a slow link favours it
             choice.record(JSON, "zstd", 250_000, 60_000);
         }
-        assertEquals(JSON, choice.choose(both, CBOR, ZSTD_ONLY, c -> ZSTD, 1e6).type());
-        assertNull(choice.choose(both, JSON, ZSTD_ONLY, c -> ZSTD, 0), "no link known");
-        assertNull(choice.choose(both, JSON, List.of("gzip"), c -> ZSTD, 1e6), "each coding measured on its own");
+        assertEquals(JSON, pick(choice, both, CBOR, ZSTD_ONLY, c -> ZSTD, 1e6).type());
+        assertNull(pick(choice, both, JSON, ZSTD_ONLY, c -> ZSTD, 0), "no link known");
+        assertNull(pick(choice, both, JSON, List.of("gzip"), c -> ZSTD, 1e6), "each coding measured on its own");
     }
 
     /** Identity sends the bytes before coding, which every coding's responses measured: no identity ones needed. */
@@ -77,15 +84,15 @@ class FormatChoiceTest {
             choice.record(JSON, "zstd", 250_000, 190_000);
             choice.record(CBOR, "br", 186_000, 180_000);
         }
-        assertNull(choice.choose(both, JSON, ZSTD_ONLY, c -> ZSTD, 1e9), "CBOR not measured in zstd");
-        FormatChoice.Pick plain = choice.choose(both, JSON, IDENTITY_ONLY, c -> CodingFigures.IDENTITY, 1e9);
+        assertNull(pick(choice, both, JSON, ZSTD_ONLY, c -> ZSTD, 1e9), "CBOR not measured in zstd");
+        FormatChoice.Pick plain = pick(choice, both, JSON, IDENTITY_ONLY, c -> CodingFigures.IDENTITY, 1e9);
         assertEquals(CBOR, plain.type(), plain.note());
         assertTrue(plain.note().contains("(186000 B)") && plain.note().contains("(250000 B)"), plain.note());
         FormatChoice fresh = new FormatChoice(List.of(JSON, CBOR));
         for (int i = 0; i < 3; i++) {
             fresh.record(JSON, "identity", 250_000, 250_000);
         }
-        assertNull(fresh.choose(both, JSON, IDENTITY_ONLY, c -> CodingFigures.IDENTITY, 1e9), "CBOR never sent");
+        assertNull(pick(fresh, both, JSON, IDENTITY_ONLY, c -> CodingFigures.IDENTITY, 1e9), "CBOR never sent");
     }
 
     /** A coding's estimate takes bytes before and after from the same responses, not sizes other clients got. */
@@ -99,8 +106,8 @@ class FormatChoiceTest {
         for (int i = 0; i < 15; i++) { // br's clients ask for far larger documents
             choice.record(JSON, "br", 5_000_000, 1_000_000);
         }
-        assertEquals(JSON, choice.choose(both, CBOR, ZSTD_ONLY, c -> ZSTD, 1e9).type(), "zstd's own JSON responses");
-        assertEquals(CBOR, choice.choose(both, JSON, IDENTITY_ONLY, c -> CodingFigures.IDENTITY, 1e9).type(),
+        assertEquals(JSON, pick(choice, both, CBOR, ZSTD_ONLY, c -> ZSTD, 1e9).type(), "zstd's own JSON responses");
+        assertEquals(CBOR, pick(choice, both, JSON, IDENTITY_ONLY, c -> CodingFigures.IDENTITY, 1e9).type(),
                 "identity: every response's bytes before coding");
     }
 
@@ -114,18 +121,36 @@ class FormatChoiceTest {
         }
         List<String> identityFirst = List.of("identity", "zstd");
         Function<String, CodingFigures> figures = c -> c.equals("zstd") ? ZSTD : CodingFigures.IDENTITY;
-        FormatChoice.Pick slow = choice.choose(both, CBOR, identityFirst, figures, 1e7);
+        FormatChoice.Pick slow = pick(choice, both, CBOR, identityFirst, figures, 1e7);
         assertEquals(JSON, slow.type(), slow.note());
         assertEquals("zstd", slow.coding(), "JSON in zstd is the fewest bytes, on a slow link what counts");
         assertTrue(slow.note().startsWith("format application/json in zstd: soonest delivered and parsed (json "),
                 slow.note());
-        FormatChoice.Pick fast = choice.choose(both, JSON, identityFirst, figures, 1e10);
+        FormatChoice.Pick fast = pick(choice, both, JSON, identityFirst, figures, 1e10);
         assertEquals(CBOR, fast.type(), fast.note());
         assertEquals("identity", fast.coding(), "on a fast link the least work: CBOR as it is");
-        assertEquals("zstd", choice.choose(both, JSON, List.of("zstd"), figures, 1e10).coding(),
+        assertEquals("zstd", pick(choice, both, JSON, List.of("zstd"), figures, 1e10).coding(),
                 "one coding negotiated: only the format is chosen");
-        assertNull(choice.choose(both, JSON, List.of("gzip", "zstd"), figures, 1e7),
-                "not known in the negotiated coding: the runtime's choice");
+        assertNull(pick(choice, both, JSON, List.of("gzip", "br"), figures, 1e7),
+                "known in none of the codings: the runtime's choice");
+        assertEquals("zstd", pick(choice, both, JSON, List.of("gzip", "zstd"), figures, 1e7).coding(),
+                "known in another coding auto weighed: weighed there");
+    }
+
+    /** Where auto weighed the request, a pair is weighed as auto weighs codings: a busy CPU makes coding dearer. */
+    @Test
+    void autoWeighsAPairWithTheCpusLoadAndTheServersWork() {
+        LinkSpeed.Estimate link = new LinkSpeed.Estimate(1e8, LinkSpeed.Source.DOWNLINK);
+        AutoCoding.Pick idle = new AutoCoding.Pick("zstd", null, List.of(), link, 0, 10_000, 0);
+        AutoCoding.Pick busy = new AutoCoding.Pick("zstd", null, List.of(), link, 0, 10_000, 1);
+        AutoCoding.Pick working = new AutoCoding.Pick("zstd", null, List.of(), link, 5, 10_000, 0);
+        double plain = FormatChoice.plainly(1e8).nanos(10_000, 2_000, ZSTD, 4);
+        assertEquals(plain, idle.nanos(10_000, 2_000, ZSTD, 4), 1e-6, "a small body on an idle server: the sum");
+        assertTrue(busy.nanos(10_000, 2_000, ZSTD, 4) > plain, "compressing weighs more on a busy server");
+        assertEquals(busy.nanos(10_000, 10_000, CodingFigures.IDENTITY, 4), idle.nanos(10_000, 10_000,
+                CodingFigures.IDENTITY, 4), 1e-6, "identity does no compressing to weigh");
+        assertEquals(idle.nanos(10_000, 2_000, ZSTD, 4) + 50_000, working.nanos(10_000, 2_000, ZSTD, 4), 1e-6,
+                "the server's own work on the body");
     }
 
     @Test
