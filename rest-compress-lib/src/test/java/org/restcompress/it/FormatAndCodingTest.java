@@ -138,9 +138,12 @@ class FormatAndCodingTest {
         Reply ranked = doc("application/json, application/x-packed;q=0.5");
         assertTrue(ranked.header("Content-Type").startsWith("application/json"));
         assertEquals("zstd", ranked.header("Content-Encoding"));
+        assertTrue(!ranked.header("Compression-Decision").contains("format "), ranked.header("Compression-Decision"));
         Reply pinned = Http.get(server.uri("doc"), "Accept", "application/json, application/x-packed",
                 "Accept-Encoding", "zstd, identity;q=0", "Downlink", "1");
         String decision = pinned.header("Compression-Decision");
         assertEquals("zstd", pinned.header("Content-Encoding"), "identity refused: never chosen, " + decision);
+        assertTrue(!decision.contains(" in zstd: soonest") && !decision.contains(" in identity: soonest"),
+                "one coding acceptable: no pair to choose, " + decision);
     }
 }

@@ -45,13 +45,15 @@ public final class AutoCoding {
 
         /**
          * Expected time of a body of {@code before} bytes sent as {@code after} in a coding of {@code coding}'s
-         * figures, its format's own writing and parsing taking {@code formatNanos} per byte: weighed as this pick's
-         * ranking weighs codings (its link, the CPU's load, streaming, the server's work). Only for a pick that ranked.
+         * figures, its format taking {@code writeNanos} per byte to write and {@code parseNanos} to parse: weighed as
+         * this pick's ranking weighs codings (its link, the CPU's load, whether the method's bodies stream, the
+         * server's work, which, where measured, includes writing). Only for a pick that ranked.
          */
-        public double nanos(double before, double after, CodingFigures coding, double formatNanos) {
+        public double nanos(double before, double after, CodingFigures coding, double writeNanos, double parseNanos) {
             double sendNanos = 8e9 / link.bitsPerSecond();
-            return before * CostModel.time(serverNanos + formatNanos, coding.compressNanos() * CpuLoad.weight(load),
-                    after / before * sendNanos, coding.decodeNanos(), streamed(before));
+            return before * CostModel.time(serverNanos > 0 ? serverNanos : writeNanos,
+                    coding.compressNanos() * CpuLoad.weight(load), after / before * sendNanos,
+                    coding.decodeNanos() + parseNanos, streamed(bodyBytes));
         }
 
         /**

@@ -33,18 +33,18 @@ public final class FormatChoice {
     static final int MEASURED = 3;
 
     /**
-     * Jackson's writing + parsing time per byte of each format's own representation, nanoseconds: formats.md's
+     * Jackson's writing and parsing times per byte of each format's own representation, nanoseconds: formats.md's
      * identity rows (MB/s of the JSON-equivalent content) divided by each format's size relative to JSON.
      */
-    private static final Map<String, Double> FORMAT_NANOS = Map.of(
-            "json", 1e3 / 448 + 1e3 / 430,
-            "xml", 1e3 / (238 * 1.312) + 1e3 / (162 * 1.312),
-            "cbor", 1e3 / (553 * 0.885) + 1e3 / (411 * 0.885),
-            "x-jackson-smile", 1e3 / (717 * 0.681) + 1e3 / (665 * 0.681),
-            "msgpack", 1e3 / (418 * 0.881) + 1e3 / (447 * 0.881),
-            "x-msgpack", 1e3 / (418 * 0.881) + 1e3 / (447 * 0.881));
+    private static final Map<String, double[]> FORMAT_NANOS = Map.of(
+            "json", new double[] {1e3 / 448, 1e3 / 430},
+            "xml", new double[] {1e3 / (238 * 1.312), 1e3 / (162 * 1.312)},
+            "cbor", new double[] {1e3 / (553 * 0.885), 1e3 / (411 * 0.885)},
+            "x-jackson-smile", new double[] {1e3 / (717 * 0.681), 1e3 / (665 * 0.681)},
+            "msgpack", new double[] {1e3 / (418 * 0.881), 1e3 / (447 * 0.881)},
+            "x-msgpack", new double[] {1e3 / (418 * 0.881), 1e3 / (447 * 0.881)});
     /** A format not in the table: as JSON. */
-    private static final double OTHER_NANOS = FORMAT_NANOS.get("json");
+    private static final double[] OTHER_NANOS = FORMAT_NANOS.get("json");
 
     /** What was chosen: the type, the coding ({@code identity} for none), and the words for the decision. */
     public record Pick(MediaType type, String coding, String note) {
@@ -75,10 +75,11 @@ public final class FormatChoice {
     public interface Weigh {
         /**
          * @param coding      the coding's figures (only its CPU costs count: {@code after} says what it saves)
-         * @param formatNanos the format's writing and parsing time per byte
+         * @param writeNanos  the format's writing time per byte
+         * @param parseNanos  the format's parsing time per byte
          * @return nanoseconds
          */
-        double nanos(double before, double after, CodingFigures coding, double formatNanos);
+        double nanos(double before, double after, CodingFigures coding, double writeNanos, double parseNanos);
     }
 
     /**
@@ -86,14 +87,15 @@ public final class FormatChoice {
      * nor costs the server more than its format and coding.
      */
     public static Weigh plainly(double bitsPerSecond) {
-        return (before, after, coding, formatNanos) -> after * 8 / bitsPerSecond * 1e9
-                + before * (formatNanos + coding.compressNanos() + coding.decodeNanos());
+        return (before, after, coding, writeNanos, parseNanos) -> after * 8 / bitsPerSecond * 1e9
+                + before * (writeNanos + parseNanos + coding.compressNanos() + coding.decodeNanos());
     }
 
     /**
      * The representation to send, and its coding, or {@code null} to leave the runtime's: when {@code accept} ranks at
      * least two of the method's types first and equally, {@code current} (the runtime's pick) is one of them, the
-     * link is known, and every tied type is known in one of {@code codings}. Where auto chose the coding by cost,
+     * link is known, and {@code current} and another tied type are known in one of {@code codings} (the others are
+     * not weighed: a type not known is never tried out). Where auto chose the coding by cost,
      * {@code codings} holds every coding it weighed, and the pair expected soonest is chosen, weighed as auto weighs
      * codings: each type in each coding the method has sent it in.
      *
@@ -122,10 +124,14 @@ public final class FormatChoice {
                     byCoding.put(coding, sizes);
                 }
             }
-            if (byCoding.isEmpty()) {
-                return null; // not known well enough: the runtime's choice
+            if (!byCoding.isEmpty()) {
+                known.put(type, byCoding);
+            } else if (type.equals(now)) {
+                return null; // the runtime's pick not known well enough: its choice
             }
-            known.put(type, byCoding);
+        }
+        if (known.size() < 2) {
+            return null; // nothing to weigh it against (a format not known is never tried out)
         }
         boolean pairs = codings.size() > 1;
         MediaType best = null;
@@ -138,8 +144,8 @@ public final class FormatChoice {
             double typeSent = 0;
             for (Map.Entry<String, double[]> coding : type.getValue().entrySet()) { // negotiated first: keeps a tie
                 double[] sizes = coding.getValue();
-                double nanos = weigh.nanos(sizes[0], sizes[1], figures.apply(coding.getKey()),
-                        formatNanos(type.getKey()));
+                double[] format = formatNanos(type.getKey());
+                double nanos = weigh.nanos(sizes[0], sizes[1], figures.apply(coding.getKey()), format[0], format[1]);
                 if (typeCoding == null || nanos < typeNanos) {
                     typeNanos = nanos;
                     typeCoding = coding.getKey();
@@ -263,7 +269,8 @@ public final class FormatChoice {
         }
     }
 
-    private static double formatNanos(MediaType type) {
+    /** Writing and parsing time per byte. */
+    private static double[] formatNanos(MediaType type) {
         String subtype = type.getSubtype().toLowerCase(Locale.ROOT);
         if (subtype.endsWith("+json")) {
             subtype = "json";

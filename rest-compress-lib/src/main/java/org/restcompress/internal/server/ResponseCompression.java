@@ -313,6 +313,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                 }
             });
             weigh = byCost::nanos;
+            bitsPerSecond = byCost.link().bitsPerSecond(); // the link auto weighed at (a Downlink may be raised)
         }
         FormatChoice.Pick pick = policy.formats().choose(request.getHeaders().get(HttpHeaders.ACCEPT),
                 response.getMediaType(), codings, auto::figures, weigh, bitsPerSecond);
