@@ -47,11 +47,13 @@ public final class AutoCoding {
          * Expected time of a body of {@code before} bytes sent as {@code after} in a coding of {@code coding}'s
          * figures, its format taking {@code writeNanos} per byte to write and {@code parseNanos} to parse: weighed as
          * this pick's ranking weighs codings (its link, the CPU's load, whether the method's bodies stream, the
-         * server's work, which, where measured, includes writing). Only for a pick that ranked.
+         * server's work). The server's work on a body (fetching, logic) is the same whatever the format: it counts as
+         * much for each, on top of the format's own writing. Only for a pick that ranked.
          */
         public double nanos(double before, double after, CodingFigures coding, double writeNanos, double parseNanos) {
             double sendNanos = 8e9 / link.bitsPerSecond();
-            return before * CostModel.time(serverNanos > 0 ? serverNanos : writeNanos,
+            double work = serverNanos * (bodyBytes > 0 ? bodyBytes : before); // per body, not per byte of a format
+            return before * CostModel.time(work / before + writeNanos,
                     coding.compressNanos() * CpuLoad.weight(load), after / before * sendNanos,
                     coding.decodeNanos() + parseNanos, streamed(bodyBytes));
         }
