@@ -142,9 +142,9 @@ public final class FormatChoice {
             String typeCoding = null;
             double typeNanos = Double.MAX_VALUE;
             double typeSent = 0;
+            double[] format = formatNanos(type.getKey());
             for (Map.Entry<String, double[]> coding : type.getValue().entrySet()) { // negotiated first: keeps a tie
                 double[] sizes = coding.getValue();
-                double[] format = formatNanos(type.getKey());
                 double nanos = weigh.nanos(sizes[0], sizes[1], figures.apply(coding.getKey()), format[0], format[1]);
                 if (typeCoding == null || nanos < typeNanos) {
                     typeNanos = nanos;
@@ -171,15 +171,15 @@ public final class FormatChoice {
     private double[] sizes(MediaType type, String coding) {
         if (identity(coding)) {
             RecentMedian known = plain.get(type);
-            double value = known == null ? 0 : known.value();
-            return known(known) && value > 0 ? new double[] {value, value} : null;
+            double value = known == null ? 0 : known.value(MEASURED);
+            return value > 0 ? new double[] {value, value} : null;
         }
         RecentMedian[] known = coded.get(key(type, coding));
-        if (!known(known)) {
+        if (known == null) {
             return null;
         }
-        double before = known[0].value();
-        double after = known[1].value();
+        double before = known[0].value(MEASURED);
+        double after = known[1].value(MEASURED);
         return before > 0 && after > 0 ? new double[] {before, after} : null;
     }
 
@@ -203,14 +203,6 @@ public final class FormatChoice {
 
     private static RecentMedian recent() {
         return new RecentMedian(RecentMedian.NONE, System::nanoTime);
-    }
-
-    private static boolean known(RecentMedian sizes) {
-        return sizes != null && sizes.live() >= MEASURED;
-    }
-
-    private static boolean known(RecentMedian[] sizes) {
-        return sizes != null && known(sizes[0]) && known(sizes[1]);
     }
 
     private static boolean identity(String coding) {

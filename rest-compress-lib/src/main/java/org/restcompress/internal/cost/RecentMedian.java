@@ -44,25 +44,24 @@ final class RecentMedian {
         samples++;
     }
 
-    /** How many samples are young enough to count. */
-    synchronized int live() {
-        long now = clock.getAsLong();
-        int n = 0;
-        for (int i = 0; i < (int) Math.min(samples, WINDOW); i++) {
-            if (now - recordedAt[i] < Measurement.LIFETIME_NANOS) {
-                n++;
-            }
-        }
-        return n;
+    synchronized double value() {
+        return value(0);
     }
 
-    synchronized double value() {
+    /**
+     * As {@link #value()}, or 0 while fewer than {@code atLeast} samples are young enough to count (the prior is not
+     * one): a median and whether it rests on enough, read at once.
+     */
+    synchronized double value(int atLeast) {
         long now = clock.getAsLong();
         int n = 0;
         for (int i = 0; i < (int) Math.min(samples, WINDOW); i++) {
             if (now - recordedAt[i] < Measurement.LIFETIME_NANOS) {
                 sorted[n++] = recent[i];
             }
+        }
+        if (n < atLeast) {
+            return 0;
         }
         if (n < WINDOW && !Double.isNaN(prior)) {
             sorted[n++] = prior;

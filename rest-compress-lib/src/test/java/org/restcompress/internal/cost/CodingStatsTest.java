@@ -100,4 +100,22 @@ class CodingStatsTest {
         assertEquals(0.125, stats.figures().ratio(), 0.05);
         assertEquals(5, stats.figures().compressNanos(), 1e-9);
     }
+
+    /** A median asked for with a minimum of live samples: 0 until there are that many, and again once they age. */
+    @Test
+    void aMedianWithAMinimumOfLiveSamplesIsZeroWithoutThem() {
+        RecentMedian sizes = new RecentMedian(RecentMedian.NONE, () -> now);
+        sizes.add(10);
+        sizes.add(30);
+        assertEquals(0, sizes.value(3), 0);
+        assertEquals(20, sizes.value(), 0);
+        sizes.add(20);
+        assertEquals(20, sizes.value(3), 0);
+        now += Measurement.LIFETIME_NANOS;
+        assertEquals(0, sizes.value(3), 0, "aged out");
+        RecentMedian withPrior = new RecentMedian(7, () -> now);
+        withPrior.add(9);
+        assertEquals(0, withPrior.value(2), 0, "the prior is no sample");
+        assertEquals(8, withPrior.value(), 0);
+    }
 }

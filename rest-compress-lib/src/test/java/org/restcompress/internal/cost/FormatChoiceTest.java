@@ -27,6 +27,13 @@ class FormatChoiceTest {
         return choice.choose(accept, current, codings, figures, FormatChoice.plainly(bitsPerSecond), bitsPerSecond);
     }
 
+    /** The method sent {@code type} in {@code coding} {@code times} times, each of these bytes before and after. */
+    private static void sent(FormatChoice choice, int times, MediaType type, String coding, long before, long after) {
+        for (int i = 0; i < times; i++) {
+            choice.record(type, coding, before, after);
+        }
+    }
+
     private static List<String> accept(String value) {
         return List.of(value);
     }
@@ -57,20 +64,14 @@ class FormatChoiceTest {
     void onlyFormatsTheMethodHasSentAFewTimesAreWeighedThenTheSoonestDeliveredAndParsedIsChosen() {
         List<String> both = accept("application/json, application/cbor");
         assertNull(pick(choice, both, JSON, ZSTD_ONLY, c -> ZSTD, 1e8), "nothing measured: the runtime's choice");
-        for (int i = 0; i < 3; i++) {
-            choice.record(JSON, "zstd", 250_000, 190_000); // base64 in JSON: larger before coding
-        }
+        sent(choice, 3, JSON, "zstd", 250_000, 190_000); // base64 in JSON: larger before coding
         assertNull(pick(choice, both, JSON, ZSTD_ONLY, c -> ZSTD, 1e8), "CBOR never sent: never tried on a client");
-        for (int i = 0; i < 3; i++) {
-            choice.record(MediaType.valueOf("application/cbor;charset=x"), "zstd", 186_000, 186_000);
-        }
+        sent(choice, 3, MediaType.valueOf("application/cbor;charset=x"), "zstd", 186_000, 186_000);
         FormatChoice.Pick fast = pick(choice, both, JSON, ZSTD_ONLY, c -> ZSTD, 1e9);
         assertEquals(CBOR, fast.type(), fast.note());
         assertTrue(fast.note().startsWith("format application/cbor: soonest delivered and parsed (json "), fast.note());
         assertTrue(fast.note().endsWith(" at 1000.0 Mbit/s)"), fast.note());
-        for (int i = 0; i < 15; i++) { // JSON now much smaller on the wire: a slow link favours it
-            choice.record(JSON, "zstd", 250_000, 60_000);
-        }
+        sent(choice, 15, JSON, "zstd", 250_000, 60_000); // JSON now much smaller on the wire: a slow link favours it
         assertEquals(JSON, pick(choice, both, CBOR, ZSTD_ONLY, c -> ZSTD, 1e6).type());
         assertNull(pick(choice, both, JSON, ZSTD_ONLY, c -> ZSTD, 0), "no link known");
         assertNull(pick(choice, both, JSON, List.of("gzip"), c -> ZSTD, 1e6), "each coding measured on its own");
@@ -80,18 +81,14 @@ class FormatChoiceTest {
     @Test
     void identityIsWeighedFromTheBytesBeforeCodingOfResponsesInAnyCoding() {
         List<String> both = accept("application/json, application/cbor");
-        for (int i = 0; i < 3; i++) {
-            choice.record(JSON, "zstd", 250_000, 190_000);
-            choice.record(CBOR, "br", 186_000, 180_000);
-        }
+        sent(choice, 3, JSON, "zstd", 250_000, 190_000);
+        sent(choice, 3, CBOR, "br", 186_000, 180_000);
         assertNull(pick(choice, both, JSON, ZSTD_ONLY, c -> ZSTD, 1e9), "CBOR not measured in zstd");
         FormatChoice.Pick plain = pick(choice, both, JSON, IDENTITY_ONLY, c -> CodingFigures.IDENTITY, 1e9);
         assertEquals(CBOR, plain.type(), plain.note());
         assertTrue(plain.note().contains("(186000 B)") && plain.note().contains("(250000 B)"), plain.note());
         FormatChoice fresh = new FormatChoice(List.of(JSON, CBOR));
-        for (int i = 0; i < 3; i++) {
-            fresh.record(JSON, "identity", 250_000, 250_000);
-        }
+        sent(fresh, 3, JSON, "identity", 250_000, 250_000);
         assertNull(pick(fresh, both, JSON, IDENTITY_ONLY, c -> CodingFigures.IDENTITY, 1e9), "CBOR never sent");
     }
 
@@ -99,13 +96,9 @@ class FormatChoiceTest {
     @Test
     void aCodingIsWeighedOnItsOwnResponsesIdentityOnAll() {
         List<String> both = accept("application/json, application/cbor");
-        for (int i = 0; i < 3; i++) {
-            choice.record(CBOR, "zstd", 186_000, 186_000);
-            choice.record(JSON, "zstd", 150_000, 100_000);
-        }
-        for (int i = 0; i < 15; i++) { // br's clients ask for far larger documents
-            choice.record(JSON, "br", 5_000_000, 1_000_000);
-        }
+        sent(choice, 3, CBOR, "zstd", 186_000, 186_000);
+        sent(choice, 3, JSON, "zstd", 150_000, 100_000);
+        sent(choice, 15, JSON, "br", 5_000_000, 1_000_000); // br's clients ask for far larger documents
         assertEquals(JSON, pick(choice, both, CBOR, ZSTD_ONLY, c -> ZSTD, 1e9).type(), "zstd's own JSON responses");
         assertEquals(CBOR, pick(choice, both, JSON, IDENTITY_ONLY, c -> CodingFigures.IDENTITY, 1e9).type(),
                 "identity: every response's bytes before coding");
@@ -115,10 +108,8 @@ class FormatChoiceTest {
     @Test
     void whereAutoWeighedSeveralCodingsThePairIsChosen() {
         List<String> both = accept("application/json, application/cbor");
-        for (int i = 0; i < 3; i++) {
-            choice.record(CBOR, "zstd", 186_000, 185_000);
-            choice.record(JSON, "zstd", 250_000, 60_000);
-        }
+        sent(choice, 3, CBOR, "zstd", 186_000, 185_000);
+        sent(choice, 3, JSON, "zstd", 250_000, 60_000);
         List<String> identityFirst = List.of("identity", "zstd");
         Function<String, CodingFigures> figures = c -> c.equals("zstd") ? ZSTD : CodingFigures.IDENTITY;
         FormatChoice.Pick slow = pick(choice, both, CBOR, identityFirst, figures, 1e7);
@@ -159,10 +150,8 @@ class FormatChoiceTest {
     @Test
     void theRuntimesPickAndOneOtherKnownAreEnough() {
         List<String> three = accept("application/json, application/cbor, application/xml");
-        for (int i = 0; i < 3; i++) {
-            choice.record(CBOR, "zstd", 186_000, 185_000);
-            choice.record(JSON, "zstd", 250_000, 190_000);
-        }
+        sent(choice, 3, CBOR, "zstd", 186_000, 185_000);
+        sent(choice, 3, JSON, "zstd", 250_000, 190_000);
         FormatChoice.Pick pick = pick(choice, three, JSON, ZSTD_ONLY, c -> ZSTD, 1e9);
         assertEquals(CBOR, pick.type(), pick.note());
         assertTrue(!pick.note().contains("xml"), "XML, never sent, is not weighed: " + pick.note());
