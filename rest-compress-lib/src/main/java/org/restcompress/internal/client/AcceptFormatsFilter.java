@@ -12,8 +12,9 @@ import org.restcompress.ConfigKeys;
  * {@code restcompress.accept-formats}: offers a server that chooses formats by cost ({@code restcompress.auto.formats})
  * the formats this client reads, all at the same {@code q}, so that the server may break the tie. Only where the
  * application named none: a request without {@code Accept}, or with {@code *}{@code /*} alone. A request with an
- * {@code Accept} of its own is left alone: it may read the body as text or bytes of the one format it named. The list is the configuration's, or the key's value as a
- * request or client property (a malformed one fails that request, naming the key).
+ * {@code Accept} of its own is left alone: it may read the body as text or bytes of the one format it named. The list
+ * is the configuration's, or the key's value as a request or client property (a malformed one fails that request,
+ * naming the key).
  */
 final class AcceptFormatsFilter implements ClientRequestFilter {
 
