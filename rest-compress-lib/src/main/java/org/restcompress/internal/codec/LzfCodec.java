@@ -5,8 +5,12 @@ import com.ning.compress.lzf.ChunkEncoder;
 import com.ning.compress.lzf.LZFChunk;
 import com.ning.compress.lzf.LZFOutputStream;
 import com.ning.compress.lzf.util.ChunkEncoderFactory;
+import java.io.FilterOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.ContentCodec;
 
@@ -63,22 +67,69 @@ public final class LzfCodec implements ContentCodec {
     private LzfCodec(int chunkSize, int eventChunkSize) {
         this.chunkSize = chunkSize;
         this.eventChunkSize = eventChunkSize;
+        this.recyclers = new ArrayBlockingQueue<>(POOLED);
     }
+
+    /** Buffers kept for reuse: about 200 KB each; enough for the responses a server encodes at once. */
+    static final int POOLED = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+
+    /** How many buffer sets wait for reuse (for tests). */
+    int pooled() {
+        return recyclers.size();
+    }
+
+    /**
+     * Buffers for full-size chunks, reused across responses: compress-lzf's default keeps them in a
+     * {@code ThreadLocal} of every thread that encoded, where they outlive an undeployed application on a container's
+     * pooled threads (and hold its class loader). These go with this codec, so with the application. Bounded: a
+     * burst beyond it allocates, and what it returns past the bound is dropped.
+     */
+    private final BlockingQueue<BufferRecycler> recyclers;
 
     @Override
     public OutputStream encode(OutputStream sink) {
-        if (chunkSize == LZFChunk.MAX_CHUNK_LEN) { // buffers recycled per thread, as compress-lzf does by default
+        if (chunkSize == LZFChunk.MAX_CHUNK_LEN) {
+            BufferRecycler recycler = recyclers.poll();
+            BufferRecycler buffers = recycler != null ? recycler : new BufferRecycler();
             ChunkEncoder encoder = UNSAFE_ENCODER_OK
-                    ? ChunkEncoderFactory.optimalInstance()
-                    : ChunkEncoderFactory.safeInstance();
-            return new LZFOutputStream(encoder, sink).setFinishBlockOnFlush(true);
+                    ? ChunkEncoderFactory.optimalInstance(buffers)
+                    : ChunkEncoderFactory.safeInstance(buffers);
+            return new Recycling(new LZFOutputStream(encoder, sink, buffers).setFinishBlockOnFlush(true), buffers);
         }
-        // Buffers of this stream's own: a thread's recycled ones may be larger than the encoder can take.
+        // Buffers of this stream's own: the pool's full-size ones are larger than the encoder can take.
         BufferRecycler own = new BufferRecycler();
         ChunkEncoder encoder = UNSAFE_ENCODER_OK
                 ? ChunkEncoderFactory.optimalInstance(chunkSize, own)
                 : ChunkEncoderFactory.safeInstance(chunkSize, own);
         return new LZFOutputStream(encoder, sink, chunkSize, own).setFinishBlockOnFlush(true);
+    }
+
+    /** Hands its buffers back to the pool once closed; an encoder abandoned unclosed leaves them to the collector. */
+    private final class Recycling extends FilterOutputStream {
+        private BufferRecycler buffers;
+
+        Recycling(LZFOutputStream lzf, BufferRecycler buffers) {
+            super(lzf);
+            this.buffers = buffers;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            BufferRecycler returned = buffers;
+            buffers = null;
+            try {
+                out.close(); // releases the encoder's buffers into the recycler, also when writing the last chunk fails
+            } finally {
+                if (returned != null) {
+                    recyclers.offer(returned);
+                }
+            }
+        }
     }
 
     /** Chunks of {@code restcompress.lzf.event-chunk-size} (default 8192; LZF keeps no context across chunks). */

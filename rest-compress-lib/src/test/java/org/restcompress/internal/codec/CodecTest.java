@@ -520,11 +520,44 @@ public class CodecTest {
         assertArrayEquals(fourMiB, decode(responses, encode(responses, fourMiB)), "the default window, 4 MiB");
     }
 
+    /**
+     * LZF's buffers are reused through the codec, never a thread's: compress-lzf's default ThreadLocal kept them (and
+     * through them an undeployed application's class loader) on every container thread that encoded.
+     */
+    @Test
+    void lzfLeavesNothingInTheThreadThatEncoded() throws Exception {
+        java.lang.reflect.Field field = com.ning.compress.BufferRecycler.class.getDeclaredField("_recyclerRef");
+        field.setAccessible(true);
+        ThreadLocal<?> perThread = (ThreadLocal<?>) field.get(null);
+        LzfCodec codec = new LzfCodec();
+        byte[] data = json(200_000);
+        Object[] left = new Object[1];
+        Thread worker = new Thread(() -> {
+            try {
+                assertArrayEquals(data, decode(codec, encode(codec, data)));
+                assertArrayEquals(data, decode(codec, encode(codec, data)));
+                left[0] = perThread.get();
+            } catch (IOException e) {
+                left[0] = e;
+            }
+        });
+        worker.start();
+        worker.join();
+        assertEquals(null, left[0], "a thread-local recycler, or a failure");
+        assertEquals(1, codec.pooled(), "one set of buffers, back in the codec's pool and used again");
+        OutputStream abandoned = codec.encode(new ByteArrayOutputStream());
+        abandoned.write(data);
+        assertEquals(0, codec.pooled(), "in use while its stream is open");
+        abandoned.close();
+        abandoned.close(); // returned once
+        assertEquals(1, codec.pooled());
+    }
+
     /** A large write through a small-chunk LZF stream: compress-lzf's recycled buffers once overran its encoder. */
     @Test
     void smallLzfChunksTakeLargeWrites() throws IOException {
         ContentCodec events = new LzfCodec().forEventStreams();
-        encode(new LzfCodec(), json(200_000)); // leaves a 64 KB buffer recycled on this thread
+        encode(new LzfCodec(), json(200_000)); // full-size buffers, recycled
         byte[] large = json(300_000);
         assertArrayEquals(large, decode(events, encode(events, large)));
     }
