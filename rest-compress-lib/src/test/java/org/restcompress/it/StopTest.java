@@ -1,6 +1,7 @@
 package org.restcompress.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.ws.rs.core.Application;
@@ -35,9 +36,14 @@ class StopTest {
     void noThreadOfTheLibraryOutlivesItsApplication() throws Exception {
         try (TestServer server = TestServer.start(AutoApplication.class)) {
             assertEquals(200, Http.get(server.uri("all"), "Accept-Encoding", "zstd, gzip").status());
+            assertFalse(libraryThreads().contains("rest-compress-cpu-load"), "no hint, no link to weigh: auto "
+                    + "measures nothing yet: " + libraryThreads());
+            assertFalse(libraryThreads().contains("rest-compress-calibration"), libraryThreads().toString());
+            assertEquals(200, Http.get(server.uri("all"), "Accept-Encoding", "zstd, gzip", "Downlink", "10")
+                    .status());
+            assertTrue(libraryThreads().contains("rest-compress-cpu-load"), "the first hint starts auto's "
+                    + "measuring: " + libraryThreads());
             assertEquals(200, Http.get(server.uri("dict/feed?at=1"), "Accept-Encoding", "zstd, dcz").status());
-            assertTrue(libraryThreads().contains("rest-compress-cpu-load"), "auto samples the CPU's load: "
-                    + libraryThreads());
             assertTrue(libraryThreads().contains("rest-compress-training"), "@TrainedDictionary trains: "
                     + libraryThreads());
         }

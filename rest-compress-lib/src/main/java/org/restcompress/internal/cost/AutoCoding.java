@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 import org.restcompress.codec.ContentCodec;
@@ -27,6 +28,10 @@ public final class AutoCoding {
     private final LongSupplier clock;
     /** Bumped when the priors were measured or the server measured the link: a decision made before is stale. */
     private final AtomicLong version = new AtomicLong();
+    /** What {@link #start} deferred until a link is known; null once started (or where nothing was deferred). */
+    private final AtomicReference<Runnable> measuring = new AtomicReference<>();
+    /** Set when the application stops: the calibration ends after its current round, quietly. */
+    private volatile boolean stopping;
     /** Where a body of no known method keeps its last decision ({@link MethodBodies#last}). */
     private final MethodBodies noMethod = new MethodBodies();
 
@@ -90,9 +95,11 @@ public final class AutoCoding {
     }
 
     /**
-     * Auto for these codecs: the built-in figures at once, each codec measured in a background thread (milliseconds
-     * of work); for clients that say nothing of their link, {@code configuredBitsPerSecond} assumed until responses
-     * show otherwise, or (0) no link known.
+     * Auto for these codecs: the built-in figures at once. The measuring (each codec calibrated in a background
+     * thread, the CPU's load sampled) starts only once a link is known: at once where {@code configuredBitsPerSecond}
+     * is assumed for clients that say nothing, else with the first request that sends a {@code Downlink}. Until then
+     * the configured order decides and nothing is ranked, so an application whose clients send no hint runs no
+     * thread of the library.
      */
     public static AutoCoding start(List<ContentCodec> codecs, double configuredBitsPerSecond, Lifecycle lifecycle) {
         Map<String, CodingFigures> priors = new HashMap<>();
@@ -103,21 +110,45 @@ public final class AutoCoding {
             }
         }
         AutoCoding auto = new AutoCoding(new LinkSpeed(configuredBitsPerSecond), CpuLoad::load, priors);
-        lifecycle.own(CpuLoad.use(auto));
-        Thread calibration = new Thread(() -> auto.calibrate(codecs), "rest-compress-calibration");
-        calibration.setDaemon(true);
-        calibration.setPriority(Thread.MIN_PRIORITY);
-        calibration.start();
-        lifecycle.own(() -> { // milliseconds of work; an application stopping at once waits for it
-            calibration.interrupt();
-            calibration.join(5000);
-        });
+        auto.measuring.set(() -> auto.startMeasuring(codecs, lifecycle));
+        if (auto.link.assumes()) {
+            auto.wake();
+        }
         return auto;
+    }
+
+    /** Starts what {@link #start} deferred, once; a no-op after. */
+    private void wake() {
+        Runnable start = measuring.get() == null ? null : measuring.getAndSet(null);
+        if (start != null) {
+            start.run();
+        }
+    }
+
+    private void startMeasuring(List<ContentCodec> codecs, Lifecycle lifecycle) {
+        synchronized (lifecycle) { // not after the application stopped: nothing would end what starts here
+            if (lifecycle.closed()) {
+                return;
+            }
+            lifecycle.own(CpuLoad.use(this));
+            Thread calibration = new Thread(() -> calibrate(codecs), "rest-compress-calibration");
+            calibration.setDaemon(true);
+            calibration.setPriority(Thread.MIN_PRIORITY);
+            calibration.start();
+            lifecycle.own(() -> { // milliseconds of work: an application stopping at once waits for the round
+                stopping = true; // not an interrupt: one inside a class load closes the jar's channel under it
+                calibration.join(5000);
+            });
+        }
     }
 
     void calibrate(List<ContentCodec> codecs) {
         try {
-            Calibration.measure(codecs).forEach((coding, figures) -> {
+            Map<String, CodingFigures> measured = Calibration.measure(codecs, () -> stopping);
+            if (stopping) {
+                return; // the application stopped: figures for nobody
+            }
+            measured.forEach((coding, figures) -> {
                 CodingStats known = stats.putIfAbsent(coding, new CodingStats(figures));
                 if (known != null) {
                     known.prior(figures);
@@ -125,9 +156,16 @@ public final class AutoCoding {
             });
             version.incrementAndGet();
         } catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "rest-compress: measuring the codecs for auto failed; the built-in "
-                    + "figures stay: " + e);
+            if (!stopping) {
+                LOG.log(System.Logger.Level.WARNING, "rest-compress: measuring the codecs for auto failed; the "
+                        + "built-in figures stay: " + e);
+            }
         }
+    }
+
+    /** Whether the calibration and the CPU sampler run, or ran (for tests). */
+    boolean measuringStarted() {
+        return measuring.get() == null;
     }
 
     /**
@@ -135,7 +173,11 @@ public final class AutoCoding {
      * configured to assume. Where it has none, the configured order decides and nothing is ranked.
      */
     public boolean knowsLink(String downlink) {
-        return link.assumes() || LinkSpeed.parseDownlink(downlink) > 0;
+        if (!link.assumes() && !(LinkSpeed.parseDownlink(downlink) > 0)) {
+            return false;
+        }
+        wake(); // the first hinted request: from now on auto ranks, on measured figures
+        return true;
     }
 
     /** Whether a speed is assumed for clients that say nothing, and every response is timed to refine it. */

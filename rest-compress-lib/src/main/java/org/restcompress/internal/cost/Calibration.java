@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.BooleanSupplier;
 import org.restcompress.codec.ContentCodec;
 
 /**
@@ -46,6 +47,11 @@ public final class Calibration {
      * here reads a third of its speed): figures from that would keep a fast coding from ever being chosen.
      */
     public static Map<String, CodingFigures> measure(Iterable<ContentCodec> codecs) throws IOException {
+        return measure(codecs, () -> false);
+    }
+
+    /** As {@link #measure(Iterable)}, ending after the current round once {@code stop} says so (what is left out). */
+    static Map<String, CodingFigures> measure(Iterable<ContentCodec> codecs, BooleanSupplier stop) throws IOException {
         byte[] sample = sample(SAMPLE_BYTES);
         Map<String, CodingFigures> figures = new LinkedHashMap<>();
         for (ContentCodec codec : codecs) {
@@ -53,6 +59,9 @@ public final class Calibration {
             long decode = Long.MAX_VALUE;
             byte[] coded = null;
             for (int round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
+                if (stop.getAsBoolean()) {
+                    return figures;
+                }
                 ByteArrayOutputStream sink = new ByteArrayOutputStream(sample.length);
                 long t0 = System.nanoTime();
                 try (OutputStream out = codec.encode(sink)) {

@@ -92,6 +92,11 @@ public final class CpuLoad {
         }
     }
 
+    /** How many users hold the sampler (for tests). */
+    static synchronized int users() {
+        return owners.size();
+    }
+
     /** Whether the sampler runs (for tests). */
     static synchronized boolean sampling() {
         return sampler != null && sampler.isAlive();

@@ -1,6 +1,7 @@
 package org.restcompress.internal.cost;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -296,5 +297,49 @@ class AutoCodingTest {
         assertTrue(measured.get("gzip").compressNanos() > 0 && measured.get("lzf").decodeNanos() > 0);
         auto.calibrate(codecs); // a coding without a built-in prior becomes a candidate
         assertTrue(auto.figures().containsKey("lzf"));
+    }
+
+    @Test
+    void measuresNothingUntilALinkIsKnown() throws Exception {
+        List<org.restcompress.codec.ContentCodec> codecs = List.of(
+                new org.restcompress.internal.codec.LzfCodec());
+        org.restcompress.internal.lifecycle.Lifecycle lifecycle = org.restcompress.internal.lifecycle.Lifecycle.open(
+                getClass().getClassLoader());
+        AutoCoding unhinted = AutoCoding.start(codecs, 0, lifecycle);
+        assertFalse(unhinted.knowsLink(null));
+        assertFalse(unhinted.knowsLink("not a number"));
+        assertFalse(unhinted.measuringStarted(), "no hint: no calibration, no CPU sampler");
+        assertTrue(unhinted.knowsLink("10"));
+        assertTrue(unhinted.measuringStarted(), "the first hint starts them");
+        assertTrue(CpuLoad.sampling());
+        int users = CpuLoad.users();
+        lifecycle.close();
+        assertEquals(users - 1, CpuLoad.users(), "its use of the sampler ended with the application");
+        assertFalse(Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().equals("rest-compress-calibration") && t.isAlive()));
+
+        org.restcompress.internal.lifecycle.Lifecycle configured = org.restcompress.internal.lifecycle.Lifecycle.open(
+                getClass().getClassLoader());
+        assertTrue(AutoCoding.start(codecs, 1e9, configured).measuringStarted(), "a configured speed: at once");
+        configured.close();
+
+        org.restcompress.internal.lifecycle.Lifecycle stopped = org.restcompress.internal.lifecycle.Lifecycle.open(
+                getClass().getClassLoader());
+        AutoCoding late = AutoCoding.start(codecs, 0, stopped);
+        stopped.close();
+        users = CpuLoad.users();
+        assertTrue(late.knowsLink("10"));
+        assertEquals(users, CpuLoad.users(), "a hint after the application stopped starts nothing nobody would end");
+    }
+
+    @Test
+    void aCalibrationStoppedPartWayLogsNothingAndKeepsThePriors() throws Exception {
+        org.restcompress.internal.codec.CodecRegistry registry = org.restcompress.internal.codec.CodecRegistry.load(
+                getClass().getClassLoader(), token -> org.restcompress.codec.CodecOptions.NONE);
+        List<org.restcompress.codec.ContentCodec> codecs = List.of(registry.find("gzip").orElseThrow());
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        Map<String, CodingFigures> partial = Calibration.measure(codecs, () -> asked.incrementAndGet() > 2);
+        assertEquals(Map.of(), partial, "stopped within gzip's rounds: gzip has no figures");
+        assertEquals(3, asked.get(), "asked before each round, and not after it said stop");
     }
 }
