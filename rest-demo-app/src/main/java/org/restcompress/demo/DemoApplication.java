@@ -22,9 +22,14 @@ public class DemoApplication extends Application {
     public Set<Class<?>> getClasses() {
         return Set.of(DemoResource.class, SavingsResource.class, DictionaryDemoResource.class,
                 DictionarySavingsResource.class, EventsResource.class, TotalsResource.class, DocsResource.class,
-                CompressionFeature.class,
-                JacksonJsonProvider.class, JacksonXMLProvider.class, JacksonCBORProvider.class,
-                JacksonSmileProvider.class, MessagePackProvider.class);
+                CompressionFeature.class, MessagePackProvider.class);
+    }
+
+    /** Jackson's providers, on mappers whose buffers go with the application ({@link Jackson}). */
+    @Override
+    public Set<Object> getSingletons() {
+        return Set.of(new JacksonJsonProvider(Jackson.json()), new JacksonXMLProvider(Jackson.xml()),
+                new JacksonCBORProvider(Jackson.cbor()), new JacksonSmileProvider(Jackson.smile()));
     }
 
     /**

@@ -40,7 +40,7 @@ public class DemoResource {
      */
     static final int ECHO_LIMIT = 8 << 20;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Jackson.json();
 
     /**
      * XML for clients that ask for it; its lower source quality makes JSON win when a client accepts both alike.

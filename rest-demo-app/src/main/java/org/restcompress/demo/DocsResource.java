@@ -34,7 +34,7 @@ public class DocsResource {
     static final int MAX_BYTES = 64 * 1024;
     static final int MAX_DOCUMENTS = 2000;
     static final int TRAINS_AFTER = 300;
-    private static final ObjectMapper JSON = new ObjectMapper()
+    private static final ObjectMapper JSON = Jackson.json()
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     private static final Map<String, byte[]> DOCUMENTS = new LinkedHashMap<>(16, 0.75f, false) {

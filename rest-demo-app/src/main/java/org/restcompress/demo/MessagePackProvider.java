@@ -1,12 +1,10 @@
 package org.restcompress.demo;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.Provider;
-import org.msgpack.jackson.dataformat.MessagePackFactory;
 
 /**
  * MessagePack bodies: Jackson's Jakarta REST provider with MessagePack's Jackson format as its mapper (the project has
@@ -19,7 +17,7 @@ import org.msgpack.jackson.dataformat.MessagePackFactory;
 public class MessagePackProvider extends JacksonJsonProvider {
 
     public MessagePackProvider() {
-        super(new ObjectMapper(new MessagePackFactory()));
+        super(Jackson.messagePack());
     }
 
     @Override

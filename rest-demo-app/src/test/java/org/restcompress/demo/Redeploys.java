@@ -44,6 +44,11 @@ final class Redeploys {
             assertEquals(coding.equals("identity") ? null : coding,
                     response.headers().firstValue("Content-Encoding").orElse(null), coding);
         }
+        // a client that says how fast its link is: auto's calibration and CPU sampler start (threads to end)
+        HttpResponse<byte[]> hinted = CLIENT.send(HttpRequest.newBuilder(rest.resolve("complex/100?seed=" + round))
+                .header("Accept-Encoding", "zstd, gzip").header("Downlink", "10").build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, hinted.statusCode(), "a hinted request");
         byte[] json = "{\"items\":[1,2,3],\"name\":\"redeploy\"}".repeat(200).getBytes(StandardCharsets.UTF_8);
         HttpResponse<byte[]> echo = CLIENT.send(HttpRequest.newBuilder(rest.resolve("echo"))
                 .header("Content-Type", "application/json").header("Content-Encoding", "gzip")

@@ -42,7 +42,7 @@ class WildFlyRedeployIT {
                     "-Djboss.server.base.dir=" + base, "-Djboss.socket.binding.port-offset=" + OFFSET)
                     .redirectErrorStream(true).redirectOutput(base.resolve("console.log").toFile());
             builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-            builder.environment().put("JAVA_OPTS", "-Xmx512m -XX:SoftRefLRUPolicyMSPerMB=0 "
+            builder.environment().put("JAVA_OPTS", "-Xmx512m "
                     + "-Djava.net.preferIPv4Stack=true -Djava.awt.headless=true -Drestcompress.preference=auto");
             builder.environment().put(DemoApplication.STORE_VARIABLE, redis.location());
             Process script = builder.start();
