@@ -85,4 +85,97 @@ class ModuleTest {
         Class<?> registry = loader.loadClass("org.restcompress.internal.codec.CodecRegistry");
         assertEquals("org.restcompress", registry.getModule().getName());
     }
+
+    /**
+     * The API stands on its own: the SPI and value packages use no internal class at all, and the root package's
+     * public signatures name none (its implementation calls into the internals, its signatures never expose them).
+     */
+    @Test
+    void theApiUsesNoInternalType() throws Exception {
+        for (String pkg : API) {
+            Path dir = CLASSES.resolve(pkg.replace('.', '/'));
+            try (var files = Files.list(dir)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".class")).collect(Collectors.toList())) {
+                    String name = pkg + "." + file.getFileName().toString().replace(".class", "");
+                    Class<?> type = Class.forName(name, false, getClass().getClassLoader());
+                    if (!pkg.equals("org.restcompress")) {
+                        String bytes = new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1);
+                        assertFalse(bytes.contains("org/restcompress/internal/"), name + " uses an internal class");
+                    }
+                    if (!java.lang.reflect.Modifier.isPublic(type.getModifiers())) {
+                        continue;
+                    }
+                    List<String> signatures = new ArrayList<>();
+                    for (var m : type.getDeclaredMethods()) {
+                        if ((m.getModifiers() & (java.lang.reflect.Modifier.PUBLIC
+                                | java.lang.reflect.Modifier.PROTECTED)) != 0) {
+                            signatures.add(m.toGenericString());
+                        }
+                    }
+                    for (var c : type.getDeclaredConstructors()) {
+                        if ((c.getModifiers() & (java.lang.reflect.Modifier.PUBLIC
+                                | java.lang.reflect.Modifier.PROTECTED)) != 0) {
+                            signatures.add(c.toGenericString());
+                        }
+                    }
+                    for (var f : type.getDeclaredFields()) {
+                        if ((f.getModifiers() & (java.lang.reflect.Modifier.PUBLIC
+                                | java.lang.reflect.Modifier.PROTECTED)) != 0) {
+                            signatures.add(f.toGenericString());
+                        }
+                    }
+                    for (String signature : signatures) {
+                        assertFalse(signature.contains("org.restcompress.internal."), signature);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The API check's baseline holds every exported package, under coordinates of its own: Maven copies it into each
+     * builder's local repository, where the library's coordinates would pass 14 API classes off as the release.
+     */
+    @Test
+    void theApiBaselineCoversEveryExportedPackageUnderItsOwnCoordinates() throws IOException {
+        Path baseline = Paths.get("api-baseline");
+        List<Path> jars;
+        try (var files = Files.walk(baseline)) {
+            jars = files.filter(f -> f.toString().endsWith(".jar")).collect(Collectors.toList());
+        }
+        assertEquals(1, jars.size(), jars.toString());
+        assertTrue(jars.get(0).startsWith(baseline.resolve("org/restcompress/api-baseline/rest-compress-lib-api")),
+                jars.get(0).toString());
+        Set<String> packages = new TreeSet<>();
+        try (var jar = new java.util.jar.JarFile(jars.get(0).toFile())) {
+            jar.stream().map(java.util.jar.JarEntry::getName).filter(n -> n.endsWith(".class"))
+                    .forEach(n -> packages.add(n.substring(0, n.lastIndexOf('/')).replace('/', '.')));
+        }
+        assertEquals(new TreeSet<>(API), packages);
+        String pom = Files.readString(Paths.get("pom.xml"));
+        assertTrue(pom.contains("<artifact>org.restcompress.api-baseline:rest-compress-lib-api:"), "revapi reads it");
+    }
+
+    /**
+     * The Jandex index Quarkus reads leaves out the classes only servlet containers load: Quarkus has no servlet API
+     * and warned "Failed to index jakarta.servlet.ServletOutputStream" for every application. The feature is in it.
+     */
+    @Test
+    void theJandexIndexNamesNoServletType() throws IOException {
+        org.jboss.jandex.Index index;
+        try (InputStream in = Files.newInputStream(CLASSES.resolve("META-INF/jandex.idx"))) {
+            index = new org.jboss.jandex.IndexReader(in).read();
+        }
+        assertTrue(index.getClassByName(CompressionFeature.class.getName()) != null, "the feature is indexed");
+        for (org.jboss.jandex.ClassInfo type : index.getKnownClasses()) {
+            List<String> supers = new ArrayList<>();
+            if (type.superName() != null) {
+                supers.add(type.superName().toString());
+            }
+            type.interfaceNames().forEach(name -> supers.add(name.toString()));
+            for (String name : supers) {
+                assertFalse(name.startsWith("jakarta.servlet."), type.name() + " extends " + name);
+            }
+        }
+    }
 }

@@ -1,7 +1,6 @@
 package org.restcompress.dictionary;
 
 import java.time.Duration;
-import org.restcompress.internal.dictionary.MemoryDictionaryStore;
 
 /**
  * Where a server keeps the representations it sent with {@code Use-As-Dictionary} (RFC 9842), by their SHA-256, so
@@ -51,17 +50,5 @@ public interface DictionaryStore {
         }
         put(key, content, lifetime);
         return true;
-    }
-
-    /**
-     * An in-process store holding at most {@code maxBytes} of content in at most {@code maxEntries} entries, the least
-     * recently used forgotten first, each also forgotten when its lifetime ends.
-     *
-     * @param maxBytes content bytes kept at most
-     * @param maxEntries entries kept at most
-     * @return the store
-     */
-    static DictionaryStore inMemory(long maxBytes, int maxEntries) {
-        return new MemoryDictionaryStore(maxBytes, maxEntries);
     }
 }
