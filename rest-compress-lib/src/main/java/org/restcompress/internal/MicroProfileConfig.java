@@ -10,7 +10,7 @@ import java.util.TreeSet;
  * reflection: the library does not depend on it. Quarkus REST hands features an empty JAX-RS configuration, so there
  * {@code application.properties} is where a user sets {@code restcompress.*}.
  */
-final class MicroProfileConfig {
+public final class MicroProfileConfig {
 
     private static final System.Logger LOG = System.getLogger(MicroProfileConfig.class.getName());
 
@@ -25,7 +25,7 @@ final class MicroProfileConfig {
     }
 
     /** The configuration of the calling thread's application, or {@code null} where there is none. */
-    static MicroProfileConfig current() {
+    public static MicroProfileConfig current() {
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         try {
             Class<?> provider = Class.forName("org.eclipse.microprofile.config.ConfigProvider", false,
@@ -44,7 +44,7 @@ final class MicroProfileConfig {
     }
 
     /** {@code key}'s value, or {@code null}. */
-    String get(String key) {
+    public String get(String key) {
         try {
             Optional<?> found = (Optional<?>) value.invoke(config, key, String.class);
             return found.isPresent() ? (String) found.get() : null;

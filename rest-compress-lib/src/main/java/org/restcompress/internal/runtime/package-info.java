@@ -5,7 +5,8 @@
  *   <li>{@link org.restcompress.internal.runtime.ResteasyEvents}: RESTEasy writes event streams past the writer
  *       interceptors; the encoder goes onto its response's output stream.</li>
  *   <li>{@link org.restcompress.internal.runtime.QuarkusHeaders}: Quarkus REST copies response headers when the
- *       entity writer starts, and Vert.x's own compression would encode a response the library left as it is.</li>
+ *       entity writer starts, runs no writer interceptor for a HEAD, and Vert.x's own compression (where it is on)
+ *       would encode a response the library left as it is.</li>
  *   <li>{@link org.restcompress.internal.runtime.QuarkusRegistration}: Quarkus REST applies only the dynamic features
  *       it found at build time, and takes one priority per registration.</li>
  * </ul>

@@ -27,6 +27,7 @@ import org.restcompress.internal.lifecycle.Lifecycle;
 import org.restcompress.internal.observe.Observation;
 import org.restcompress.internal.runtime.CxfEvents;
 import org.restcompress.internal.runtime.QuarkusEvents;
+import org.restcompress.internal.runtime.QuarkusHeaders;
 import org.restcompress.internal.runtime.QuarkusRegistration;
 
 /**
@@ -58,11 +59,14 @@ public final class CompressionBinder implements DynamicFeature {
     private final Observation observation;
     /** Whether a runtime whose event streams need a hook of their own serves this application (CXF, Quarkus REST). */
     private final boolean eventHooks;
+    /** Quarkus REST's header hooks, found once; null on every other runtime. */
+    private final QuarkusHeaders quarkus;
 
     private CompressionBinder(CompressionConfig config, CodecRegistry registry, ServerDictionaries dictionaries,
-            Lifecycle lifecycle, Observation observation, boolean eventHooks) {
+            Lifecycle lifecycle, Observation observation, boolean eventHooks, QuarkusHeaders quarkus) {
         this.config = config;
         this.eventHooks = eventHooks;
+        this.quarkus = quarkus;
         this.observation = observation;
         this.registry = registry;
         this.dictionaries = dictionaries;
@@ -84,7 +88,7 @@ public final class CompressionBinder implements DynamicFeature {
             ServerDictionaries dictionaries = lifecycle.own(new ServerDictionaries(config, registry, loader));
             binder = new CompressionBinder(config, registry, dictionaries, lifecycle,
                     Observation.of(config.listeners(), loader),
-                    CxfEvents.present(loader) || QuarkusEvents.present(loader));
+                    CxfEvents.present(loader) || QuarkusEvents.present(loader), QuarkusHeaders.find(loader));
             JerseyHook.register(context, lifecycle);
         } catch (RuntimeException e) {
             lifecycle.close(); // a deployment that fails here leaves nothing running
@@ -111,7 +115,7 @@ public final class CompressionBinder implements DynamicFeature {
         }
         MethodPolicy policy = policyFor(declared.get(), type, method);
         context.register(new RequestFactsFilter(policy), Priorities.ENTITY_CODER);
-        ResponseCompression compression = new ResponseCompression(policy);
+        ResponseCompression compression = new ResponseCompression(policy, quarkus);
         QuarkusRegistration.register(context, compression, LAST_RESPONSE_FILTER, Priorities.ENTITY_CODER);
         if (eventHooks && Arrays.asList(method.getParameterTypes()).contains(SseEventSink.class)) {
             // after the facts are settled, before the method: CXF and Quarkus REST write events past every later hook

@@ -84,9 +84,12 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     private static final String EVENT_HOOK = ResponseCompression.class.getName() + ".event-hook";
 
     private final MethodPolicy policy;
+    /** Quarkus REST's header hooks, or null on every other runtime. */
+    private final QuarkusHeaders quarkus;
 
-    ResponseCompression(MethodPolicy policy) {
+    ResponseCompression(MethodPolicy policy, QuarkusHeaders quarkus) {
         this.policy = policy;
+        this.quarkus = quarkus;
     }
 
     /**
@@ -153,6 +156,10 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (dictionaryUse != null) {
             announceDictionaries(dictionaryUse, request, response, excluded);
         }
+        if (decision.isEncoded() && settled.head() && !QuarkusHeaders.writesHeadBodies(quarkus)) {
+            head(request, response, settled, facts); // no writer interceptor will see it
+            return;
+        }
         if (decision.isEncoded()) {
             request.setProperty(PENDING, settled); // decided by the interceptor, with the final headers
             return;
@@ -167,6 +174,34 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         } else {
             publish(request::getProperty, request::setProperty, decision);
         }
+    }
+
+    /**
+     * A {@code HEAD} on a runtime that writes no body for it: the headers {@code GET} would get, decided here. A body
+     * whose size the entity shows (bytes, a string) below the threshold goes as it is, as {@code GET}'s would.
+     */
+    private void head(ContainerRequestContext request, ContainerResponseContext response,
+            DecisionRules.Facts settled, RequestFacts facts) {
+        MultivaluedMap<String, Object> headers = response.getHeaders();
+        Decision decision = decide(settled.withHeaders(isEncoded(headers), headers.containsKey(CONTENT_RANGE),
+                policy.isCompressible(response.getMediaType())), facts);
+        Object entity = response.getEntity();
+        int length = entity instanceof byte[] ? ((byte[]) entity).length
+                : entity instanceof String ? ((String) entity).length() : -1;
+        if (decision.isEncoded() && length >= 0 && length < decision.threshold()) {
+            decision = decision.belowThreshold(length).done(-1, -1, 0);
+        } else if (decision.isEncoded()) {
+            encodedHeaders(headers, policy.codec(decision.coding(), facts.dictionary()).token());
+        }
+        header(decision, headers);
+        publish(request::getProperty, request::setProperty, decision);
+    }
+
+    /** The headers of a response sent in {@code coding}: its tag marked, no length (it is streamed). */
+    private static void encodedHeaders(MultivaluedMap<String, Object> headers, String coding) {
+        headers.putSingle(HttpHeaders.CONTENT_ENCODING, coding);
+        headers.remove(HttpHeaders.CONTENT_LENGTH);
+        EntityTags.addCoding(headers, coding);
     }
 
     /** Hands {@code decision} to the observation, once per request; nothing when nobody observes. */
@@ -497,7 +532,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     /** A body the filter decided to send as it is: on Quarkus too. Published once written, with its size. */
     private void identity(WriterInterceptorContext context, Decision decided, DictionaryRecorder recorder,
             OutputStream sink, Metering metering, Counting counted) throws IOException {
-        QuarkusHeaders.keepIdentity(QuarkusHeaders.of(context), context.getHeaders());
+        QuarkusHeaders.Response.keepIdentity(QuarkusHeaders.response(quarkus), context.getHeaders());
         boolean written = false;
         try {
             proceed(context, sink, recorder);
@@ -515,12 +550,13 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     private void write(WriterInterceptorContext context, DecisionRules.Facts pending, RequestFacts facts,
             DictionaryRecorder recorder, OutputStream sink, Metering metering) throws IOException {
         MultivaluedMap<String, Object> headers = context.getHeaders();
-        QuarkusHeaders quarkus = QuarkusHeaders.of(context); // there, headers decided once writing began need it
+        // on Quarkus REST, headers decided once writing began need copying to its response
+        QuarkusHeaders.Response quarkusResponse = QuarkusHeaders.response(quarkus);
         Decision decision = decide(pending.withHeaders(isEncoded(headers), headers.containsKey(CONTENT_RANGE),
                 policy.isCompressible(context.getMediaType())), facts);
         if (!decision.isEncoded()) {
             header(decision, headers);
-            QuarkusHeaders.keepIdentity(quarkus, headers);
+            QuarkusHeaders.Response.keepIdentity(quarkusResponse, headers);
             boolean written = false;
             try {
                 proceed(context, sink, recorder);
@@ -538,11 +574,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                 new DeferredOutputStream.Outcome() {
                     @Override
                     public OutputStream encode() throws IOException {
-                        headers.putSingle(HttpHeaders.CONTENT_ENCODING, codec.token());
-                        headers.remove(HttpHeaders.CONTENT_LENGTH);
-                        EntityTags.addCoding(headers, codec.token());
+                        encodedHeaders(headers, codec.token());
                         header(decision, headers);
-                        QuarkusHeaders.copy(quarkus, headers);
+                        QuarkusHeaders.Response.copy(quarkusResponse, headers);
                         if (decision.reason() == Reason.HEAD) {
                             // Commit the headers now, as a streamed GET would be; the container would otherwise
                             // announce the 0 bytes HEAD writes as a Content-Length.
@@ -567,8 +601,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                         if (length > 0 && !headers.containsKey(HttpHeaders.CONTENT_LENGTH)) {
                             headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(length));
                         }
-                        QuarkusHeaders.keepIdentity(quarkus, headers);
-                        QuarkusHeaders.copy(quarkus, headers);
+                        QuarkusHeaders.Response.keepIdentity(quarkusResponse, headers);
+                        QuarkusHeaders.Response.copy(quarkusResponse, headers);
                     }
                 });
         try {
