@@ -19,9 +19,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jersey.autoconfigure.ResourceConfigCustomizer;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
+import org.springframework.boot.context.properties.ConfigurationPropertiesBinding;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.convert.converter.Converter;
 import org.springframework.core.env.Environment;
+import org.springframework.util.unit.DataSize;
 
 /**
  * rest-compress on Spring Boot's Jersey: the {@link CompressionFeature} registered on the application's
@@ -55,6 +58,19 @@ public class RestCompressAutoConfiguration {
                 .codecSettings(key -> keys.containsKey(key) ? keys.get(key) : environment.getProperty(key));
         listeners.orderedStream().forEach(builder::listener);
         return builder.build();
+    }
+
+    /**
+     * Sizes in the library's spellings ({@code 100K}, {@code 2KiB}) as well as Spring's ({@code 100KB}), so that one
+     * {@code restcompress.threshold=100K} works on every runtime. It widens every size property of the application
+     * alike: a value Spring reads keeps its meaning.
+     *
+     * @return the converter
+     */
+    @Bean
+    @ConfigurationPropertiesBinding
+    public static Converter<String, DataSize> restCompressSizes() {
+        return new LibrarySizes();
     }
 
     /**

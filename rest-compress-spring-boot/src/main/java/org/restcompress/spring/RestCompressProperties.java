@@ -12,8 +12,8 @@ import org.springframework.util.unit.DataSize;
  * The library's {@code restcompress.*} keys as Spring configuration properties: bound from
  * {@code application.properties}, YAML, profiles and environment variables with Spring's relaxed names, each typed
  * (a malformed value fails the start naming its key), then checked by the library as on every other runtime (a value
- * out of range fails likewise). A key left unset keeps the library's default. Sizes take Spring's units
- * ({@code 10MB}, {@code 64KB}; powers of 1024, as the library's {@code 10M}).
+ * out of range fails likewise). A key left unset keeps the library's default. Sizes take the library's spellings
+ * as on every runtime ({@code 10M}, {@code 64K}, {@code 64KiB}) and Spring's ({@code 10MB}); powers of 1024.
  */
 @ConfigurationProperties(prefix = "restcompress")
 public class RestCompressProperties {

@@ -94,6 +94,19 @@ class SettingsTest {
         }
     }
 
+    /** Sizes read as on every other runtime: {@code 100K} too, which Spring's own conversion refuses. */
+    @Test
+    void sizesTakeTheLibrarysSpellings() {
+        try (ConfigurableApplicationContext app = start(Map.of("RESTCOMPRESS_MAXDECODEDSIZE", "2MiB"),
+                "restcompress.threshold=100K", "restcompress.dictionary.max-size=64k",
+                "restcompress.dictionary.store-max-bytes=10MB")) {
+            CompressionConfig config = app.getBean(CompressionConfig.class);
+            assertEquals(100 * 1024, config.threshold());
+            assertEquals(2 << 20, config.maxDecodedSize());
+            assertEquals(64 * 1024, config.dictionaryMaxSize());
+        }
+    }
+
     /**
      * What the library starts (auto's CPU sampler, the dictionary store's writer) ends with the application. Threads
      * of applications other tests keep running in this JVM are left out.
@@ -104,7 +117,7 @@ class SettingsTest {
         try (ConfigurableApplicationContext app = start(Map.of())) {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
             assertEquals(200, Http.get(java.net.URI.create("http://127.0.0.1:" + port + "/rest/dict/feed?at=1"),
-                    "Accept-Encoding", "zstd, dcz").status());
+                    "Accept-Encoding", "zstd, dcz", "Downlink", "10").status()); // a hint: auto starts measuring
             assertTrue(!started(before).isEmpty(), "the library's threads run while the application does");
         }
         long deadline = System.nanoTime() + 10_000_000_000L;
@@ -158,6 +171,7 @@ class SettingsTest {
     @CsvSource(delimiter = '|', value = {
         "restcompress.gzip.level=12             | restcompress.gzip.level",        // the library's range
         "restcompress.threshold=lots            | restcompress.threshold",         // Spring's conversion
+        "restcompress.threshold=100X            | restcompress.threshold",
         "restcompress.preference=zstd, zstdd    | restcompress.preference",        // checked as Jersey starts
         "restcompress.downlink-hint=sometimes   | restcompress.downlink-hint",
         "restcompress.auto.link-speed=fast      | restcompress.auto.link-speed",
