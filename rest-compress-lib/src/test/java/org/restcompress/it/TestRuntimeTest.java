@@ -39,6 +39,44 @@ class TestRuntimeTest {
         }
     }
 
+    /** The library tells this runtime apart, once, at deployment: its adapter is the runtime's own. */
+    @Test
+    void theLibraryChoosesThisRuntimesAdapter() throws Exception {
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger(
+                "org.restcompress.internal.runtime.RuntimeAdapter");
+        java.util.List<String> chosen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                chosen.add(record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.util.logging.Level level = logger.getLevel();
+        logger.setLevel(java.util.logging.Level.FINE);
+        logger.addHandler(handler);
+        try (TestServer server = TestServer.start(TestApplication.class)) {
+            assertEquals(200, Http.get(server.uri("both"), "Accept-Encoding", "gzip").status());
+        } finally {
+            logger.removeHandler(handler);
+            logger.setLevel(level);
+        }
+        String expected = switch (TestRuntime.CURRENT) {
+            case RESTEASY -> "RESTEasy";
+            case JERSEY -> "Jersey";
+            case CXF -> "CXF";
+        };
+        assertTrue(chosen.stream().anyMatch(message -> message.startsWith("rest-compress: runtime " + expected
+                + " (")), chosen.toString());
+    }
+
     /** {@code -Drestcompress.it.jaxrs-api=4.0.0}: the API jar on the test class path is that version. */
     @Test
     void jakartaRestApiIsTheExpectedVersion() {

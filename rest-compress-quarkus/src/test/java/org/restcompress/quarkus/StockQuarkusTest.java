@@ -2,6 +2,7 @@ package org.restcompress.quarkus;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -58,6 +59,12 @@ class StockQuarkusTest {
                 "Content-Encoding", "no-such-coding", "Content-Type", "application/json");
         assertEquals(415, unsupported.status());
         assertEquals(List.of(), unsupported.headers("Content-Encoding"), "a 415");
+
+        Reply failedStream = Http.get(base.resolve("events/refused"), "Accept-Encoding", "zstd",
+                "Accept", "text/event-stream");
+        assertEquals(409, failedStream.status());
+        assertEquals(List.of(), failedStream.headers("Content-Encoding"), "an event stream's error, as it is");
+        assertTrue(failedStream.text().startsWith("no events for you"), failedStream.text());
 
         Reply corrupt = Http.post(base.resolve("coded/echo"), "not gzip".getBytes(StandardCharsets.UTF_8),
                 "Content-Encoding", "gzip", "Content-Type", "application/json");

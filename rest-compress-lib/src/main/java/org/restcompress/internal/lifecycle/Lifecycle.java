@@ -12,9 +12,9 @@ import java.util.WeakHashMap;
  * The owner of what one server application's compression starts or allocates beyond a request (the cost model's
  * threads, the dictionary store and its writer, pooled native contexts): each ends, in the reverse order of its
  * start, when the application stops. What tells it so depends on the runtime: a servlet container's context listener
- * ({@link ServletHook}, for every WAR), Jersey's container lifecycle ({@link JerseyHook}). With neither (an embedded
- * runtime that is never undeployed) nothing ends it: it goes with its application, and what it owns ends with the
- * JVM, or sooner where the resource ends itself (the CPU sampler once its users are collected).
+ * ({@link ServletHook}, for every WAR), Jersey's container lifecycle (its runtime adapter's hook). With neither (an
+ * embedded runtime that is never undeployed) nothing ends it: it goes with its application, and what it owns ends
+ * with the JVM, or sooner where the resource ends itself (the CPU sampler once its users are collected).
  */
 public final class Lifecycle implements AutoCloseable {
 

@@ -14,12 +14,10 @@ import org.restcompress.internal.MicroProfileConfig;
  * <ul>
  *   <li>Quarkus REST copies a writer interceptor's headers to its HTTP response once, when the entity writer starts,
  *   so the {@code Content-Encoding} (and {@code ETag}, {@code Content-Length}) decided later would be lost; {@link
- *   Response#copy} copies them to that response too, which sends them with the first bytes.</li>
+ *   Response#decided} copies them to that response too, which sends them with the first bytes.</li>
  *   <li>Where Quarkus's own compression is on ({@code quarkus.http.enable-compression}), a response the library sends
- *   as it is is marked {@code Content-Encoding: identity} ({@link Response#keepIdentity}), which Vert.x takes as "do
+ *   as it is is marked {@code Content-Encoding: identity} ({@link Response#identity}), which Vert.x takes as "do
  *   not compress" and removes; with it off (Quarkus's default), nothing would remove it, so nothing marks it.</li>
- *   <li>Quarkus REST runs no writer interceptor for a {@code HEAD}: its headers are decided in the response
- *   filter ({@link #writesHeadBodies()} false).</li>
  * </ul>
  */
 public final class QuarkusHeaders {
@@ -63,27 +61,23 @@ public final class QuarkusHeaders {
         }
     }
 
-    /** Whether the runtime passes a {@code HEAD} response's (discarded) body through the writer interceptors. */
-    public static boolean writesHeadBodies(QuarkusHeaders quarkus) {
-        return quarkus == null;
-    }
-
-    /** The response being written on this thread, or null where there is none (or no Quarkus: {@code quarkus}). */
-    public static Response response(QuarkusHeaders quarkus) {
+    /** The response being written on this thread; {@link ResponseHeaders#NONE} where there is none. */
+    public static ResponseHeaders response(QuarkusHeaders quarkus) {
         if (quarkus == null) {
-            return null;
+            return ResponseHeaders.NONE;
         }
         try {
             Object request = quarkus.currentRequest.invoke(null);
-            return request == null ? null : new Response(quarkus, quarkus.serverResponse.invoke(request));
+            return request == null ? ResponseHeaders.NONE
+                    : new Response(quarkus, quarkus.serverResponse.invoke(request));
         } catch (ReflectiveOperationException e) {
             LOG.log(System.Logger.Level.DEBUG, "rest-compress: no Quarkus REST response here: " + e);
-            return null;
+            return ResponseHeaders.NONE;
         }
     }
 
-    /** One response's headers on Quarkus REST; the static methods take {@code null} for every other runtime. */
-    public static final class Response {
+    /** One response's headers on Quarkus REST. */
+    private static final class Response implements ResponseHeaders {
         private final QuarkusHeaders quarkus;
         private final Object response;
 
@@ -96,29 +90,27 @@ public final class QuarkusHeaders {
          * Keeps a response the library sends as it is from Quarkus's own compression, which would otherwise encode
          * it under the identity response's {@code ETag}. Not for a response the application encoded itself
          * ({@code headers} name its coding), nor where Quarkus compresses nothing. Marks {@code headers}, which
-         * Quarkus REST copies when the entity writer starts; once it has, {@link #copy} follows.
+         * Quarkus REST copies when the entity writer starts; once it has, {@link #decided} follows.
          */
-        public static void keepIdentity(Response hook, MultivaluedMap<String, Object> headers) {
-            if (hook != null && hook.quarkus.quarkusCompresses
-                    && !headers.containsKey(HttpHeaders.CONTENT_ENCODING)) {
+        @Override
+        public void identity(MultivaluedMap<String, Object> headers) {
+            if (quarkus.quarkusCompresses && !headers.containsKey(HttpHeaders.CONTENT_ENCODING)) {
                 headers.putSingle(HttpHeaders.CONTENT_ENCODING, "identity");
             }
         }
 
-        /** Copies the decided headers from {@code headers} to the response, if {@code hook} is one. */
-        public static void copy(Response hook, MultivaluedMap<String, Object> headers) {
-            if (hook == null) {
-                return;
-            }
+        /** Copies the decided headers from {@code headers} to the response. */
+        @Override
+        public void decided(MultivaluedMap<String, Object> headers) {
             for (String name : DECIDED) {
                 List<Object> values = headers.get(name);
                 try {
                     if (values == null || values.isEmpty()) {
-                        hook.quarkus.remove.invoke(hook.response, name);
+                        quarkus.remove.invoke(response, name);
                     } else {
                         List<CharSequence> strings = new ArrayList<>(values.size());
                         values.forEach(value -> strings.add(String.valueOf(value)));
-                        hook.quarkus.set.invoke(hook.response, name, strings);
+                        quarkus.set.invoke(response, name, strings);
                     }
                 } catch (ReflectiveOperationException e) {
                     throw new IllegalStateException("Quarkus REST's response headers failed", e);

@@ -12,7 +12,7 @@ import java.lang.reflect.Method;
  * the stream is read from RESTEasy's writes ({@link EventStream}). Tested with RESTEasy 6.2 and 7.0; anything else
  * (another runtime, a RESTEasy without these methods) finds no hook, and its events go out unencoded.
  */
-public final class ResteasyEvents {
+public final class ResteasyEvents implements EventOutput {
 
     private static final System.Logger LOG = System.getLogger(ResteasyEvents.class.getName());
     private static final String PREFIX = "org.jboss.resteasy.";
@@ -44,10 +44,12 @@ public final class ResteasyEvents {
         }
     }
 
+    @Override
     public OutputStream output() {
         return (OutputStream) call(getOutput);
     }
 
+    @Override
     public void output(OutputStream stream) {
         call(setOutput, stream);
     }

@@ -22,13 +22,9 @@ import org.restcompress.UseAsDictionary;
 import org.restcompress.internal.MethodCodings;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.cost.AutoCoding;
-import org.restcompress.internal.lifecycle.JerseyHook;
 import org.restcompress.internal.lifecycle.Lifecycle;
 import org.restcompress.internal.observe.Observation;
-import org.restcompress.internal.runtime.CxfEvents;
-import org.restcompress.internal.runtime.QuarkusEvents;
-import org.restcompress.internal.runtime.QuarkusHeaders;
-import org.restcompress.internal.runtime.QuarkusRegistration;
+import org.restcompress.internal.runtime.RuntimeAdapter;
 
 /**
  * Reads each resource method's coding annotations once, at deployment, and binds to an annotated method exactly one
@@ -57,16 +53,13 @@ public final class CompressionBinder implements DynamicFeature {
     /** Held here, as long as the application: the registry of lifecycles holds it weakly. */
     private final Lifecycle lifecycle;
     private final Observation observation;
-    /** Whether a runtime whose event streams need a hook of their own serves this application (CXF, Quarkus REST). */
-    private final boolean eventHooks;
-    /** Quarkus REST's header hooks, found once; null on every other runtime. */
-    private final QuarkusHeaders quarkus;
+    /** What differs on the runtime serving this application, chosen once. */
+    private final RuntimeAdapter runtime;
 
     private CompressionBinder(CompressionConfig config, CodecRegistry registry, ServerDictionaries dictionaries,
-            Lifecycle lifecycle, Observation observation, boolean eventHooks, QuarkusHeaders quarkus) {
+            Lifecycle lifecycle, Observation observation, RuntimeAdapter runtime) {
         this.config = config;
-        this.eventHooks = eventHooks;
-        this.quarkus = quarkus;
+        this.runtime = runtime;
         this.observation = observation;
         this.registry = registry;
         this.dictionaries = dictionaries;
@@ -83,19 +76,19 @@ public final class CompressionBinder implements DynamicFeature {
             ClassLoader loader) {
         // what this application starts ends with it: on Jersey by its shutdown, in a WAR by its servlet context
         Lifecycle lifecycle = Lifecycle.open(loader);
+        RuntimeAdapter runtime = RuntimeAdapter.detect(context, loader);
         CompressionBinder binder;
         try {
             ServerDictionaries dictionaries = lifecycle.own(new ServerDictionaries(config, registry, loader));
             binder = new CompressionBinder(config, registry, dictionaries, lifecycle,
-                    Observation.of(config.listeners(), loader),
-                    CxfEvents.present(loader) || QuarkusEvents.present(loader), QuarkusHeaders.find(loader));
-            JerseyHook.register(context, lifecycle);
+                    Observation.of(config.listeners(), loader), runtime);
+            runtime.endWithApplication(context, lifecycle);
         } catch (RuntimeException e) {
             lifecycle.close(); // a deployment that fails here leaves nothing running
             throw e;
         }
         ServerDictionaries dictionaries = binder.dictionaries;
-        QuarkusRegistration.register(context, binder);
+        runtime.register(context, binder);
         if (!dictionaries.formats().isEmpty()) {
             // also where no shared dictionary is listed yet: a method's @SharedDictionary may find its key later
             context.register(new DictionaryEndpoint(dictionaries));
@@ -115,9 +108,9 @@ public final class CompressionBinder implements DynamicFeature {
         }
         MethodPolicy policy = policyFor(declared.get(), type, method);
         context.register(new RequestFactsFilter(policy), Priorities.ENTITY_CODER);
-        ResponseCompression compression = new ResponseCompression(policy, quarkus);
-        QuarkusRegistration.register(context, compression, LAST_RESPONSE_FILTER, Priorities.ENTITY_CODER);
-        if (eventHooks && Arrays.asList(method.getParameterTypes()).contains(SseEventSink.class)) {
+        ResponseCompression compression = new ResponseCompression(policy, runtime);
+        runtime.register(context, compression, LAST_RESPONSE_FILTER, Priorities.ENTITY_CODER);
+        if (runtime.armsEventStreams() && Arrays.asList(method.getParameterTypes()).contains(SseEventSink.class)) {
             // after the facts are settled, before the method: CXF and Quarkus REST write events past every later hook
             context.register((ContainerRequestFilter) compression::armEvents, Priorities.ENTITY_CODER + 1);
         }

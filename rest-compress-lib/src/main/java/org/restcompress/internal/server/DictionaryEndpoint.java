@@ -66,7 +66,7 @@ public final class DictionaryEndpoint implements ContainerRequestFilter {
                 : Response.ok(version.dictionary().content(), MediaType.APPLICATION_OCTET_STREAM_TYPE).tag(tag);
         request.abortWith(response
                 .header(HttpHeaders.CACHE_CONTROL, ONE_YEAR)
-                .header(ResponseCompression.USE_AS_DICTIONARY, "match=" + StructuredFields.string(match(shared,
+                .header(DictionaryAnnouncement.USE_AS_DICTIONARY, "match=" + StructuredFields.string(match(shared,
                         basePath)) + ", id=" + StructuredFields.string(shared.name))
                 .build());
     }

@@ -42,7 +42,8 @@ final class RequestDecompression implements ReaderInterceptor {
 
     @Override
     public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
-        RequestFacts facts = RequestFacts.of(context::getProperty);
+        Exchange exchange = Exchange.of(context::getProperty);
+        RequestFacts facts = exchange == null ? null : exchange.facts();
         List<ContentCodec> codings = facts != null && facts.requestCodings() != null
                 ? facts.requestCodings() // Content-Encoding parsed once, by the request filter
                 : policy.requestCodings(context.getHeaders().get(HttpHeaders.CONTENT_ENCODING));

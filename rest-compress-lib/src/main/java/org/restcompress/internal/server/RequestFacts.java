@@ -1,9 +1,6 @@
 package org.restcompress.internal.server;
 
-import jakarta.ws.rs.container.ContainerRequestContext;
-import jakarta.ws.rs.core.HttpHeaders;
 import java.util.List;
-import java.util.function.Function;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.cost.AutoCoding;
 import org.restcompress.internal.dictionary.Dictionary;
@@ -12,8 +9,8 @@ import org.restcompress.observe.Decision;
 import org.restcompress.observe.Reason;
 
 /**
- * What one request brought, settled once by {@link RequestFactsFilter} before the resource method runs and never
- * changed: the negotiated coding, the request body's codings, whether its validators named a coding, the dictionary
+ * What one request brought, settled once by {@link RequestFactsFilter} before the resource method runs and kept in
+ * its {@link Exchange}; immutable (a format choice makes new facts): the negotiated coding, the request body's codings, whether its validators named a coding, the dictionary
  * it named, and with {@code preference=auto} what the link and the codecs made of the choice. The response's
  * {@link Decision} is made from these and the response's own facts.
  *
@@ -30,8 +27,6 @@ import org.restcompress.observe.Reason;
 record RequestFacts(Negotiated negotiated, List<ContentCodec> requestCodings, boolean validatorNamedCoding,
         Dictionary dictionary, Decision.DictionaryKind dictionaryKind, String unusedDictionary,
         AutoCoding.Pick byCost, String format) {
-
-    private static final String PROPERTY = RequestFacts.class.getName();
 
     /** Negotiation alone: what is known of a request whose filter did not run, or was cut short. */
     static RequestFacts negotiated(Negotiated negotiated, List<ContentCodec> requestCodings) {
@@ -65,29 +60,5 @@ record RequestFacts(Negotiated negotiated, List<ContentCodec> requestCodings, bo
         }
         return unusedDictionary == null && estimate == null ? decision
                 : decision.withNotes(unusedDictionary, estimate);
-    }
-
-    void keep(ContainerRequestContext request) {
-        request.setProperty(PROPERTY, this);
-    }
-
-    /** The facts kept with a request (request properties are shared by filters and interceptors), or null. */
-    static RequestFacts of(Function<String, Object> requestProperties) {
-        Object kept = requestProperties.apply(PROPERTY);
-        return kept instanceof RequestFacts ? (RequestFacts) kept : null;
-    }
-
-    /**
-     * The facts kept with {@code request}, or, when the request filter did not run (an earlier filter aborted the
-     * request), the negotiation alone.
-     */
-    static RequestFacts of(ContainerRequestContext request, MethodPolicy policy) {
-        RequestFacts kept = of(request::getProperty);
-        if (kept != null) {
-            return kept;
-        }
-        RequestFacts facts = negotiated(policy.choose(request.getHeaders().get(HttpHeaders.ACCEPT_ENCODING)), null);
-        facts.keep(request);
-        return facts;
     }
 }

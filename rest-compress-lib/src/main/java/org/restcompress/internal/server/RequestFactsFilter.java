@@ -12,7 +12,7 @@ import org.restcompress.internal.negotiation.Negotiated;
 import org.restcompress.observe.RequestBody;
 
 /**
- * Settles the request's {@link RequestFacts} once, and what can be settled before the resource method runs, so that
+ * Starts the request's {@link Exchange} with its {@link RequestFacts}, settled once, and what can be settled before the resource method runs, so that
  * a refused request has no side effects: 415 for a request body in a coding we cannot decode, 406 when no acceptable
  * response coding exists, and coding suffixes removed from conditional request validators.
  */
@@ -32,7 +32,7 @@ final class RequestFactsFilter implements ContainerRequestFilter {
         try {
             codings = policy.requestCodings(headers.get(HttpHeaders.CONTENT_ENCODING));
         } catch (WebApplicationException unsupported) {
-            RequestFacts.negotiated(negotiated, null).keep(request);
+            Exchange.start(request, RequestFacts.negotiated(negotiated, null));
             policy.observation().requestBody(new RequestBody(policy.name(), RequestBody.UNSUPPORTED, 415, -1, 0,
                     -1));
             request.abortWith(unsupported.getResponse());
@@ -47,12 +47,12 @@ final class RequestFactsFilter implements ContainerRequestFilter {
             negotiated = Negotiated.byCost(byCost.coding(), negotiated.identityAcceptable());
         }
         if (negotiated.isNotAcceptable()) {
-            RequestFacts.negotiated(negotiated, codings).keep(request);
+            Exchange.start(request, RequestFacts.negotiated(negotiated, codings));
             request.abortWith(Problems.notAcceptable(policy.offered()));
             return;
         }
         boolean validatorNamedCoding = EntityTags.removeCodings(headers, negotiated.coding(), policy.offered());
-        new RequestFacts(negotiated, codings, validatorNamedCoding, dictionary.dictionary(), dictionary.kind(),
-                dictionary.note(), byCost, null).keep(request);
+        Exchange.start(request, new RequestFacts(negotiated, codings, validatorNamedCoding, dictionary.dictionary(),
+                dictionary.kind(), dictionary.note(), byCost, null));
     }
 }

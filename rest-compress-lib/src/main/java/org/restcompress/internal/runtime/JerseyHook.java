@@ -1,15 +1,16 @@
-package org.restcompress.internal.lifecycle;
+package org.restcompress.internal.runtime;
 
 import jakarta.ws.rs.core.FeatureContext;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
+import org.restcompress.internal.lifecycle.Lifecycle;
 
 /**
  * For Jersey: ends a lifecycle when Jersey shuts its application down, also the old one of a reload (its
  * {@code ContainerLifecycleListener}, which Jersey calls on every container, servlet or not). A proxy, so that the
  * library needs no Jersey classes where Jersey is absent.
  */
-public final class JerseyHook {
+final class JerseyHook {
 
     private static final String LISTENER = "org.glassfish.jersey.server.spi.ContainerLifecycleListener";
 
@@ -17,7 +18,7 @@ public final class JerseyHook {
     }
 
     /** Registers the listener where {@code context} is Jersey's; elsewhere does nothing. */
-    public static void register(FeatureContext context, Lifecycle lifecycle) {
+    static void register(FeatureContext context, Lifecycle lifecycle) {
         Class<?> configuration = context.getConfiguration().getClass();
         if (!configuration.getName().startsWith("org.glassfish.jersey.")) {
             return;

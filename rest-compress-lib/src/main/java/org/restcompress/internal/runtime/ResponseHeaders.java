@@ -1,0 +1,27 @@
+package org.restcompress.internal.runtime;
+
+import jakarta.ws.rs.core.MultivaluedMap;
+
+/**
+ * A runtime's hooks on the headers of the response being written, where Jakarta REST's own headers are not the whole
+ * story ({@link RuntimeAdapter#headers}); {@link #NONE} elsewhere.
+ */
+public interface ResponseHeaders {
+
+    /** Nothing to do: the runtime sends the headers the writer interceptor leaves. */
+    ResponseHeaders NONE = new ResponseHeaders() {
+        @Override
+        public void identity(MultivaluedMap<String, Object> headers) {
+        }
+
+        @Override
+        public void decided(MultivaluedMap<String, Object> headers) {
+        }
+    };
+
+    /** The body goes as it is, by the library's decision: no compression of the runtime's own may take it. */
+    void identity(MultivaluedMap<String, Object> headers);
+
+    /** The headers decided at the body's first bytes, once the entity writer began. */
+    void decided(MultivaluedMap<String, Object> headers);
+}
