@@ -203,9 +203,13 @@ class ObservationTest {
         Path file = Files.createTempFile("restcompress", ".jfr");
         byte[] gzip = gzip(Bodies.json(5_000));
         Http.Reply reply;
-        try (Recording recording = new Recording()) {
-            recording.enable("org.restcompress.Response");
-            recording.enable("org.restcompress.RequestBody");
+        // the settings the library's jar carries, as a user passes them (settings=restcompress.jfc)
+        jdk.jfr.Configuration settings;
+        try (java.io.Reader jfc = new java.io.InputStreamReader(ObservationTest.class.getResourceAsStream(
+                "/META-INF/restcompress/restcompress.jfc"), java.nio.charset.StandardCharsets.UTF_8)) {
+            settings = jdk.jfr.Configuration.create(jfc);
+        }
+        try (Recording recording = new Recording(settings)) {
             recording.start();
             reply = Http.get(server.uri("all"), "Accept-Encoding", "gzip");
             assertEquals(200, Http.post(server.uri("echo"), gzip, "Content-Encoding", "gzip",

@@ -30,7 +30,7 @@ public final class CodecRegistry {
     private final Map<String, ContentCodec> byToken;
     private final Map<String, ContentCodec> byName;
 
-    private CodecRegistry(Collection<ContentCodec> codecs) {
+    CodecRegistry(Collection<ContentCodec> codecs) {
         Map<String, ContentCodec> tokens = new LinkedHashMap<>();
         for (ContentCodec codec : codecs) {
             tokens.put(normalize(codec.token()), codec);
@@ -73,8 +73,42 @@ public final class CodecRegistry {
             }
         }
         CodecRegistry registry = new CodecRegistry(configured);
-        LOG.log(System.Logger.Level.INFO, "rest-compress: content codings active: " + registry.tokens());
+        LOG.log(System.Logger.Level.INFO, "rest-compress: content codings active: " + registry.tokens()
+                + missing(registry));
         return registry;
+    }
+
+    /**
+     * The optional codings the library ships and the artifact each needs, at the versions it is built and tested with
+     * (CodecRegistryTest holds them to the build's); brotli also needs its native jar for the platform.
+     */
+    static final Map<String, String> OPTIONAL = Map.of(
+            "zstd", "com.github.luben:zstd-jni:1.5.7-28",
+            "br", "com.aayushatharva.brotli4j:brotli4j:1.24.0 with com.aayushatharva.brotli4j:native-"
+                    + nativePlatform() + ":1.24.0",
+            "lz4", "at.yawk.lz4:lz4-java:1.14.0");
+
+    /** "; not active: zstd (its artifact), ..." for each optional coding this registry lacks, else "". */
+    static String missing(CodecRegistry registry) {
+        StringBuilder missing = new StringBuilder();
+        for (String coding : List.of("zstd", "br", "lz4")) {
+            if (registry.find(coding).isEmpty()) {
+                missing.append(missing.length() == 0 ? "; not active (add the artifact to have it): " : ", ")
+                        .append(coding).append(" (").append(OPTIONAL.get(coding)).append(')');
+            }
+        }
+        return missing.toString();
+    }
+
+    /** brotli4j's name for this platform's native jar: linux-x86_64, osx-aarch64, windows-x86_64, ... */
+    static String nativePlatform() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        String system = os.startsWith("mac") || os.startsWith("darwin") ? "osx" : os.startsWith("windows") ? "windows"
+                : "linux";
+        String cpu = arch.equals("amd64") || arch.equals("x86_64") ? "x86_64"
+                : arch.equals("arm64") || arch.equals("aarch64") ? "aarch64" : arch;
+        return system + "-" + cpu;
     }
 
     /**

@@ -50,4 +50,26 @@ class CodecRegistryTest {
         assertEquals(1, ((GzipCodec) registry.find("gzip").orElseThrow()).level());
         assertEquals(6, ((DeflateCodec) registry.find("deflate").orElseThrow()).level());
     }
+
+    /** The startup line names each optional coding that is missing and the artifact, at the build's version, for it. */
+    @Test
+    void saysWhichOptionalCodingsAreMissingAndWhichArtifactBringsEach() throws java.io.IOException {
+        String pom = java.nio.file.Files.readString(java.nio.file.Paths.get("..", "pom.xml"));
+        java.util.function.Function<String, String> version = property -> {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("<" + property + ">([^<]+)<").matcher(pom);
+            assertTrue(m.find(), property);
+            return m.group(1);
+        };
+        String line = CodecRegistry.missing(new CodecRegistry(List.of(new IdentityCodec(), new GzipCodec())));
+        assertTrue(line.contains("zstd (com.github.luben:zstd-jni:" + version.apply("zstd-jni.version") + ")"), line);
+        assertTrue(line.contains("br (com.aayushatharva.brotli4j:brotli4j:" + version.apply("brotli4j.version")
+                + " with com.aayushatharva.brotli4j:native-" + CodecRegistry.nativePlatform() + ":"
+                + version.apply("brotli4j.version") + ")"), line);
+        assertTrue(line.contains("lz4 (at.yawk.lz4:lz4-java:" + version.apply("lz4-java.version") + ")"), line);
+        assertEquals("", CodecRegistry.missing(CodecRegistry.load(getClass().getClassLoader(),
+                token -> CodecOptions.NONE)), "all three are on the test class path");
+        String linuxArm = System.getProperty("os.arch");
+        assertTrue(CodecRegistry.nativePlatform().matches("(linux|osx|windows)-[a-z0-9_]+"),
+                CodecRegistry.nativePlatform() + " on " + linuxArm);
+    }
 }
