@@ -198,8 +198,10 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             DictionaryRecorder recorder, OutputStream raw) throws IOException {
         MultivaluedMap<String, Object> headers = context.getHeaders();
         RequestFacts facts = exchange.facts();
-        Decision decision = decisions.decide(pending.withHeaders(Decisions.isEncoded(headers),
-                headers.containsKey(Decisions.CONTENT_RANGE), policy.isCompressible(context.getMediaType())), facts);
+        // the headers' facts are read only where a coding was negotiated: without one the rules never reach them
+        Decision decision = decisions.decide(!pending.choice().isEncoded() ? pending
+                : pending.withHeaders(Decisions.isEncoded(headers), headers.containsKey(Decisions.CONTENT_RANGE),
+                        policy.isCompressible(context.getMediaType())), facts);
         // Observed (a listener, a recording, the debug log) or measured for the format choice, an encoded response is
         // sized and its encoding timed, one sent as it is has its bytes counted; auto times every response it learns
         // from.
