@@ -50,6 +50,15 @@ public class CodedResource {
         return SMALL;
     }
 
+    /** A body whose size its entity does not show: {@code ?small=true} below the threshold, else above it. */
+    @GET
+    @Path("streamed")
+    @Compressed
+    @Produces(MediaType.APPLICATION_JSON)
+    public jakarta.ws.rs.core.StreamingOutput streamed(@jakarta.ws.rs.QueryParam("small") boolean small) {
+        return out -> out.write(small ? SMALL : JSON);
+    }
+
     @GET
     @Path("etag")
     @Compressed

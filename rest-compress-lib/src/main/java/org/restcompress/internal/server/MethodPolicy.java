@@ -51,6 +51,11 @@ final class MethodPolicy {
     private final AutoCoding auto;
     /** This method's bodies, for auto: whether they stream, what the server's work on them costs. */
     private final MethodBodies bodies = new MethodBodies();
+    /**
+     * The size of the method's last body written under a negotiated coding when it was below the threshold, or -1
+     * when it reached it: what a {@code HEAD} without a writer goes by when its entity does not show its size.
+     */
+    private volatile long lastSmallBody = -1;
     /** Where the method's decisions and request bodies go once done. */
     private final Observation observation;
     /** With {@code restcompress.auto.formats}, for a method of several representations: its choice; else null. */
@@ -229,6 +234,18 @@ final class MethodPolicy {
      */
     void recordBody(long originalBytes, long workNanos) {
         bodies.record(originalBytes, workNanos);
+    }
+
+    /** A body under a negotiated coding was written: {@code small} its size below the threshold, or -1. */
+    void lastBody(long small) {
+        if (lastSmallBody != small) {
+            lastSmallBody = small;
+        }
+    }
+
+    /** The last such body's size if it was below the threshold, else -1 ({@link #lastBody}). */
+    long lastSmallBody() {
+        return lastSmallBody;
     }
 
     /** The client hint (Mbit/s) a browser sends once the application asked for it with {@code Accept-CH}. */

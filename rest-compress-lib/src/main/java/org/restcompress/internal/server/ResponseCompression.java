@@ -119,15 +119,16 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
     /**
      * A {@code HEAD} on a runtime that writes no body for it: the headers {@code GET} would get, decided here. A body
-     * whose size the entity shows (bytes, a string) below the threshold goes as it is, as {@code GET}'s would.
+     * whose size the entity shows (bytes, a string) below the threshold goes as it is, as {@code GET}'s would; an
+     * entity that does not show it (an object its writer serializes) goes as the method's last body did.
      */
     private Decision head(ContainerResponseContext response, DecisionRules.Facts settled, RequestFacts facts) {
         MultivaluedMap<String, Object> headers = response.getHeaders();
         Decision decision = decisions.decide(settled.withHeaders(Decisions.isEncoded(headers),
                 headers.containsKey(Decisions.CONTENT_RANGE), policy.isCompressible(response.getMediaType())), facts);
         Object entity = response.getEntity();
-        int length = entity instanceof byte[] ? ((byte[]) entity).length
-                : entity instanceof String ? ((String) entity).length() : -1;
+        long length = entity instanceof byte[] ? ((byte[]) entity).length
+                : entity instanceof String ? ((String) entity).length() : policy.lastSmallBody();
         if (decision.isEncoded() && length >= 0 && length < decision.threshold()) {
             return decision.belowThreshold(length).done(-1, -1, 0);
         }
@@ -282,6 +283,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             // counted, not sized: a body cut short says nothing of what the coding saves
             decisions.publish(exchange, belowThreshold[0] != null ? belowThreshold[0] : decision);
             throw e;
+        }
+        if (decision.reason() != Reason.HEAD) {
+            policy.lastBody(belowThreshold[0] != null ? belowThreshold[0].bytesIn() : -1);
         }
         long encodeNanos = meter == null ? -1 : meter.recorded(policy, facts.dictionary() == null ? codec.token()
                 : null);
