@@ -56,6 +56,19 @@ class ControlsTest {
     }
 
     /** Padded gzip: lengths vary between responses, and curl and the JDK decode it byte-exact. */
+    /** The predicate is the application's code: asked only where a coding could apply, never for a 206 or a 304. */
+    @Test
+    void theResponsePredicateIsAskedOnlyWhereACodingCouldApply() {
+        ControlsApplication.ASKED.set(0);
+        Reply partial = Http.get(controlled.uri("partial"), "Accept-Encoding", "lzf");
+        assertEquals(206, partial.status());
+        assertNull(partial.header("Content-Encoding"));
+        assertEquals(200, Http.get(controlled.uri("all")).status()); // no coding asked for
+        assertEquals(0, ControlsApplication.ASKED.get(), "asked for a 206, or without a coding to refuse");
+        Http.get(controlled.uri("with-cookie"), "Accept-Encoding", "gzip");
+        assertTrue(ControlsApplication.ASKED.get() > 0, "asked where it decides");
+    }
+
     @Test
     void gzipPaddingHidesTheLengthAndCurlDecodesIt() throws Exception {
         java.util.Set<Integer> lengths = new java.util.HashSet<>();

@@ -123,7 +123,7 @@ public final class LzfCodec implements ContentCodec {
             BufferRecycler returned = buffers;
             buffers = null;
             try {
-                out.close(); // releases the encoder's buffers into the recycler, also when writing the last chunk fails
+                out.close(); // releases the encoder's buffers into the recycler (a failed close keeps them: harmless)
             } finally {
                 if (returned != null) {
                     recyclers.offer(returned);

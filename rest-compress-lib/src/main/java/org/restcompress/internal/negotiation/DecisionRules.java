@@ -73,6 +73,11 @@ public final class DecisionRules {
         }
     }
 
+    /** Whether a response of {@code status} carries a representation a coding applies to (not 1xx, 204, 206, 304). */
+    public static boolean representsContent(int status) {
+        return status >= 200 && status != 204 && status != 206 && status != 304;
+    }
+
     /** {@link #decide(Identities, Facts, Decision.DictionaryKind)} with no dictionary, for a method named "-". */
     static Decision decide(Facts facts) {
         return decide(NO_METHOD, facts, null);
@@ -102,7 +107,7 @@ public final class DecisionRules {
             return method.get(choice.reason());
         }
         int status = facts.status();
-        if (status < 200 || status == 204 || status == 206 || status == 304) {
+        if (!representsContent(status)) {
             return method.get(Reason.STATUS);
         }
         if (!facts.hasEntity()) {

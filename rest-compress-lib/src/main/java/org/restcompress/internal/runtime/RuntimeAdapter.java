@@ -53,9 +53,12 @@ public interface RuntimeAdapter {
     /** The runtime's name, for logs and tests. */
     String name();
 
-    /** Registers the binder that binds each annotated method. */
+    /**
+     * Registers the binder that binds each annotated method; where the runtime did not take it (Quarkus REST applies
+     * only the dynamic features it found at build time), it is kept for the feature to call.
+     */
     default void register(FeatureContext context, DynamicFeature binder) {
-        context.register(binder);
+        QuarkusRegistration.register(context, binder);
     }
 
     /**
@@ -90,9 +93,12 @@ public interface RuntimeAdapter {
         return null;
     }
 
-    /** The event stream's output of a response the filter sees without entity (RESTEasy's sink), or null. */
+    /**
+     * The event stream's output of a response the filter sees without entity, or null. RESTEasy's sink is found by
+     * the response's own class, on any adapter: one that wraps RESTEasy's configuration still gets it.
+     */
     default EventOutput events(ContainerResponseContext response) {
-        return null;
+        return ResteasyEvents.of(response);
     }
 
     /** The header hooks of the response being written on this thread. */
@@ -110,11 +116,6 @@ public interface RuntimeAdapter {
         @Override
         public String name() {
             return "RESTEasy";
-        }
-
-        @Override
-        public EventOutput events(ContainerResponseContext response) {
-            return ResteasyEvents.of(response);
         }
     }
 
@@ -151,9 +152,9 @@ public interface RuntimeAdapter {
     }
 
     /**
-     * Quarkus REST: its registration rule for dynamic features ({@link QuarkusRegistration}), event streams through its Vert.x response
-     * ({@link QuarkusEvents}), headers decided at the first bytes and no writer for a {@code HEAD}
-     * ({@link QuarkusHeaders}).
+     * Quarkus REST: event streams through its Vert.x response ({@link QuarkusEvents}), headers decided at the first
+     * bytes and no writer for a {@code HEAD} ({@link QuarkusHeaders}); its rule for dynamic features is every
+     * adapter's ({@link QuarkusRegistration}).
      */
     final class Quarkus implements RuntimeAdapter {
         private final QuarkusHeaders headers;
@@ -165,11 +166,6 @@ public interface RuntimeAdapter {
         @Override
         public String name() {
             return "Quarkus REST";
-        }
-
-        @Override
-        public void register(FeatureContext context, DynamicFeature binder) {
-            QuarkusRegistration.register(context, binder);
         }
 
         @Override

@@ -50,10 +50,10 @@ final class EventEncoding {
         RequestFacts facts = exchange.facts();
         DecisionRules.Facts settled = facts(facts, HttpMethod.HEAD.equals(request.getMethod()),
                 response.getStatus(), headers, response.getMediaType());
-        if (facts.negotiated().isEncoded() && policy.excludes(request, response)) { // asked only when it matters
-            settled = settled.withExclusion();
-        }
         Decision decision = decisions.decide(settled, facts);
+        if (decision.isEncoded() && policy.excludes(request, response)) { // asked only when it matters
+            decision = decisions.decide(settled.withExclusion(), facts);
+        }
         if (!decision.isEncoded() || decision.reason() == Reason.HEAD) {
             decisions.header(decision, headers);
             decisions.publish(exchange, decision);

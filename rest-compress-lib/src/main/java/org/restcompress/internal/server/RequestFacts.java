@@ -10,9 +10,10 @@ import org.restcompress.observe.Reason;
 
 /**
  * What one request brought, settled once by {@link RequestFactsFilter} before the resource method runs and kept in
- * its {@link Exchange}; immutable (a format choice makes new facts): the negotiated coding, the request body's codings, whether its validators named a coding, the dictionary
- * it named, and with {@code preference=auto} what the link and the codecs made of the choice. The response's
- * {@link Decision} is made from these and the response's own facts.
+ * its {@link Exchange}; immutable (a format choice makes new facts): the negotiated coding, the request body's
+ * codings, whether its validators named a coding, the dictionary it named, and with {@code preference=auto} what the
+ * link and the codecs made of the choice. The response's {@link Decision} is made from these and the response's own
+ * facts.
  *
  * @param negotiated           what {@code Accept-Encoding} (and a dictionary, and auto) settled
  * @param requestCodings       the request body's codecs, empty for identity; {@code null} when its

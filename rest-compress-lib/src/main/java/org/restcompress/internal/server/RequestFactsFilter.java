@@ -12,9 +12,10 @@ import org.restcompress.internal.negotiation.Negotiated;
 import org.restcompress.observe.RequestBody;
 
 /**
- * Starts the request's {@link Exchange} with its {@link RequestFacts}, settled once, and what can be settled before the resource method runs, so that
- * a refused request has no side effects: 415 for a request body in a coding we cannot decode, 406 when no acceptable
- * response coding exists, and coding suffixes removed from conditional request validators.
+ * Starts the request's {@link Exchange} with its {@link RequestFacts}, settled once, and settles what can be before
+ * the resource method runs, so that a refused request has no side effects: 415 for a request body in a coding we
+ * cannot decode, 406 when no acceptable response coding exists, and coding suffixes removed from conditional request
+ * validators.
  */
 final class RequestFactsFilter implements ContainerRequestFilter {
 

@@ -99,9 +99,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                 return;
             }
         }
-        // asked only where it could matter: a coding to refuse, a body to refuse it for
+        // asked only where it could matter: a coding to refuse, a representation to refuse it for
         boolean excluded = entity && negotiated.isEncoded() && !policy.uncompressed()
-                && policy.excludes(request, response);
+                && DecisionRules.representsContent(status) && policy.excludes(request, response);
         boolean head = HttpMethod.HEAD.equals(request.getMethod());
         DecisionRules.Facts settled = new DecisionRules.Facts(policy.uncompressed(), negotiated, head, status,
                 entity, excluded, false, false, true, facts.dictionary() != null ? 1 : policy.threshold());
@@ -111,6 +111,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (entity && (!head || runtime.writesHeadBodies())) {
             exchange.pending(settled); // decided by the writer, once, with the final headers
             return;
+        }
+        if (entity) {
+            RequestDecompression.release(request); // no writer will run for this HEAD
         }
         Decision decision = entity ? head(response, settled, facts) : decisions.decide(settled, facts);
         decisions.header(decision, headers);
@@ -128,7 +131,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                 headers.containsKey(Decisions.CONTENT_RANGE), policy.isCompressible(response.getMediaType())), facts);
         Object entity = response.getEntity();
         long length = entity instanceof byte[] ? ((byte[]) entity).length
-                : entity instanceof String ? ((String) entity).length() : policy.lastSmallBody();
+                : entity instanceof String ? bytes((String) entity, response.getMediaType(), decision.threshold())
+                : policy.lastSmallBody();
         if (decision.isEncoded() && length >= 0 && length < decision.threshold()) {
             return decision.belowThreshold(length).done(-1, -1, 0);
         }
@@ -136,6 +140,20 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             Decisions.encodedHeaders(headers, policy.codec(decision.coding(), facts.dictionary()).token());
         }
         return decision;
+    }
+
+    /** A string entity's size as its writer writes it (the media type's charset, else UTF-8), where it matters. */
+    private static long bytes(String entity, jakarta.ws.rs.core.MediaType type, int threshold) {
+        if (entity.length() >= threshold) {
+            return entity.length(); // at least as many bytes as characters
+        }
+        String charset = type == null ? null : type.getParameters().get(jakarta.ws.rs.core.MediaType.CHARSET_PARAMETER);
+        try {
+            return entity.getBytes(charset == null ? java.nio.charset.StandardCharsets.UTF_8
+                    : java.nio.charset.Charset.forName(charset)).length;
+        } catch (IllegalArgumentException unknownCharset) {
+            return entity.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        }
     }
 
     @Override
