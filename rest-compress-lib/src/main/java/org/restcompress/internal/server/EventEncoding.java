@@ -92,7 +92,7 @@ final class EventEncoding {
             context.setOutputStream(stream(decision, headers, exchange.facts(), context.getOutputStream(), false));
             context.proceed();
         } finally {
-            RequestDecompression.release(context);
+            RequestDecompression.release(exchange, context);
         }
     }
 

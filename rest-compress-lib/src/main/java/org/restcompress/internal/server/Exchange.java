@@ -8,7 +8,7 @@ import org.restcompress.observe.Decision;
 
 /**
  * One request to an annotated method, from its request filter to its body's last byte: the one request property the
- * core keeps (besides a streamed request body's codecs). It holds what the request brought ({@link RequestFacts}),
+ * core keeps (a streamed request body's decoders included). It holds what the request brought ({@link RequestFacts}),
  * what the response filter settled for the writer, and what the steps that act on a written response need (keeping it
  * as a dictionary, sampling it for training, measuring its format). The decision is made once, where the response's
  * headers are final, and published once ({@link #publishOnce}).
@@ -31,6 +31,8 @@ final class Exchange {
     private boolean keepAsDictionary;
     /** The request target a written body is sampled under ({@code @TrainedDictionary}), or null. */
     private String sample;
+    /** A request body the method took as a stream: its decoders are released once the response is written. */
+    private Object streamed;
 
     private Exchange(RequestFacts facts) {
         this.facts = facts;
@@ -89,6 +91,17 @@ final class Exchange {
         }
         published = true;
         return true;
+    }
+
+    void streamed(Object body) {
+        streamed = body;
+    }
+
+    /** The streamed request body, once; null where there is none. */
+    Object takeStreamed() {
+        Object taken = streamed;
+        streamed = null;
+        return taken;
     }
 
     void eventHook() {

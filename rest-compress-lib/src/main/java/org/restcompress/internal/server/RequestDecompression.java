@@ -65,7 +65,11 @@ final class RequestDecompression implements ReaderInterceptor {
         try {
             Object entity = context.proceed();
             if (DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
-                context.setProperty(STREAMED, body);
+                if (exchange != null) {
+                    exchange.streamed(body);
+                } else {
+                    context.setProperty(STREAMED, body);
+                }
             } else {
                 body.drain();
             }
@@ -80,8 +84,15 @@ final class RequestDecompression implements ReaderInterceptor {
         }
     }
 
-    /** Releases the codecs of a body the resource method read as a stream, if it did not read it to the end. */
-    static void release(ContainerRequestContext request) {
+    /**
+     * Releases the codecs of a body the resource method read as a stream, if it did not read it to the end: kept in
+     * the request's exchange, or (a request whose filter did not run) in a property of its own.
+     */
+    static void release(Exchange exchange, ContainerRequestContext request) {
+        if (exchange != null) {
+            close(exchange.takeStreamed());
+            return;
+        }
         Object streamed = request.getProperty(STREAMED);
         if (streamed != null) {
             request.removeProperty(STREAMED);
@@ -89,8 +100,12 @@ final class RequestDecompression implements ReaderInterceptor {
         }
     }
 
-    /** {@link #release(ContainerRequestContext)} from an interceptor. */
-    static void release(InterceptorContext context) {
+    /** {@link #release(Exchange, ContainerRequestContext)} from an interceptor. */
+    static void release(Exchange exchange, InterceptorContext context) {
+        if (exchange != null) {
+            close(exchange.takeStreamed());
+            return;
+        }
         Object streamed = context.getProperty(STREAMED);
         if (streamed != null) {
             context.removeProperty(STREAMED);

@@ -70,14 +70,14 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         Exchange exchange = Exchange.of(request, policy);
         if (exchange.hasEventHook()) { // CXF passes an event stream's empty response here
-            RequestDecompression.release(request);
+            RequestDecompression.release(exchange, request);
             return;
         }
         MultivaluedMap<String, Object> headers = response.getHeaders();
         decisions.negotiationHeaders(headers);
         boolean entity = response.hasEntity();
         if (!entity) {
-            RequestDecompression.release(request);
+            RequestDecompression.release(exchange, request);
         }
         int status = response.getStatus();
         if (policy.formats() != null) {
@@ -113,7 +113,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             return;
         }
         if (entity) {
-            RequestDecompression.release(request); // no writer will run for this HEAD
+            RequestDecompression.release(exchange, request); // no writer will run for this HEAD
         }
         Decision decision = entity ? head(response, settled, facts) : decisions.decide(settled, facts);
         decisions.header(decision, headers);
@@ -178,7 +178,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             }
         } finally {
             context.setOutputStream(raw);
-            RequestDecompression.release(context); // a streamed request body is done with by now
+            RequestDecompression.release(exchange, context); // a streamed request body is done with by now
         }
     }
 
