@@ -31,4 +31,12 @@ public @interface Compressed {
      * @return the coding tokens, or none for every coding
      */
     String[] value() default {};
+
+    /**
+     * Whether the method's bodies, when they repeat, are encoded once and served as kept ({@link EncodeOnce}); by
+     * default as the application's {@value ConfigKeys#ENCODE_ONCE} says.
+     *
+     * @return the method's choice
+     */
+    EncodeOnce encodeOnce() default EncodeOnce.DEFAULT;
 }

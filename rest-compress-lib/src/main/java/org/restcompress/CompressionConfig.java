@@ -46,6 +46,8 @@ public final class CompressionConfig {
     private final String requestCoding;
     private final int maxExpansionRatio;
     private final boolean debug;
+    private final EncodeOnce encodeOnce;
+    private final long encodeOnceMaxBytes;
     private final BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponses;
     private final Function<String, Object> codecSettings;
     private final DictionaryStore dictionaryStore;
@@ -73,6 +75,8 @@ public final class CompressionConfig {
         this.requestCoding = b.requestCoding;
         this.maxExpansionRatio = b.maxExpansionRatio;
         this.debug = b.debug;
+        this.encodeOnce = b.encodeOnce;
+        this.encodeOnceMaxBytes = b.encodeOnceMaxBytes;
         this.excludeResponses = b.excludeResponses;
         this.codecSettings = b.codecSettings;
         this.dictionaryStore = b.dictionaryStore;
@@ -283,6 +287,24 @@ public final class CompressionConfig {
     }
 
     /**
+     * Whether encoded bodies that repeat are kept for methods that do not say ({@value ConfigKeys#ENCODE_ONCE}).
+     *
+     * @return {@link EncodeOnce#NEVER}, {@link EncodeOnce#SHARED} or {@link EncodeOnce#ALWAYS}
+     */
+    public EncodeOnce encodeOnce() {
+        return encodeOnce;
+    }
+
+    /**
+     * The bytes kept for encoding once, bodies and encoded forms ({@value ConfigKeys#ENCODE_ONCE_MAX_BYTES}).
+     *
+     * @return the bound
+     */
+    public long encodeOnceMaxBytes() {
+        return encodeOnceMaxBytes;
+    }
+
+    /**
      * The application's predicate for responses that must go out unencoded (see {@link Builder#excludeResponses}).
      *
      * @return the predicate; by default one that excludes nothing
@@ -476,7 +498,7 @@ public final class CompressionConfig {
         return "CompressionConfig[preference=" + (auto ? "auto, " : "") + preference + ", threshold=" + threshold + ", excluded="
                 + excludedMediaTypes + ", maxDecodedSize=" + maxDecodedSize + ", maxCodings=" + maxCodings
                 + ", requestCoding=" + requestCoding + ", maxExpansionRatio=" + maxExpansionRatio + ", debug=" + debug
-                + "]";
+                + ", encodeOnce=" + encodeOnce + "]";
     }
 
     /** Programmatic configuration, e.g. {@code new CompressionFeature(CompressionConfig.builder().threshold(0).build())}. */
@@ -494,6 +516,8 @@ public final class CompressionConfig {
         private String requestCoding = "identity";
         private int maxExpansionRatio;
         private boolean debug;
+        private EncodeOnce encodeOnce = EncodeOnce.NEVER;
+        private long encodeOnceMaxBytes = ConfigKeys.DEFAULT_ENCODE_ONCE_MAX_BYTES;
         private BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponses = (q, r) -> false;
         private Function<String, Object> codecSettings = key -> null;
         private DictionaryStore dictionaryStore;
@@ -658,6 +682,32 @@ public final class CompressionConfig {
          */
         public Builder debug(boolean on) {
             this.debug = on;
+            return this;
+        }
+
+        /**
+         * Whether encoded bodies that repeat are kept for methods that do not say ({@value ConfigKeys#ENCODE_ONCE}).
+         *
+         * @param choice {@link EncodeOnce#NEVER}, {@link EncodeOnce#SHARED} or {@link EncodeOnce#ALWAYS}
+         * @return this builder
+         * @throws IllegalArgumentException for {@link EncodeOnce#DEFAULT}, which only a method can say
+         */
+        public Builder encodeOnce(EncodeOnce choice) {
+            if (Objects.requireNonNull(choice, "choice") == EncodeOnce.DEFAULT) {
+                throw new IllegalArgumentException(ConfigKeys.ENCODE_ONCE + " must be never, shared or always");
+            }
+            this.encodeOnce = choice;
+            return this;
+        }
+
+        /**
+         * The bytes kept for encoding once, bodies and encoded forms ({@value ConfigKeys#ENCODE_ONCE_MAX_BYTES}).
+         *
+         * @param bytes the bound; 0 keeps nothing
+         * @return this builder
+         */
+        public Builder encodeOnceMaxBytes(long bytes) {
+            this.encodeOnceMaxBytes = atLeast(ConfigKeys.ENCODE_ONCE_MAX_BYTES, bytes, 0);
             return this;
         }
 

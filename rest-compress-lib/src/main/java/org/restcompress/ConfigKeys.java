@@ -23,6 +23,8 @@ import java.util.List;
  * <tr><td>{@value #REQUEST_CODING}</td><td>{@code identity} (client side)</td></tr>
  * <tr><td>{@value #MAX_EXPANSION_RATIO}</td><td>0 (off)</td></tr>
  * <tr><td>{@value #DEBUG}</td><td>{@code false}</td></tr>
+ * <tr><td>{@value #ENCODE_ONCE}</td><td>{@code never}</td></tr>
+ * <tr><td>{@value #ENCODE_ONCE_MAX_BYTES}</td><td>32M</td></tr>
  * <tr><td>{@code restcompress.<coding>.<name>}</td><td>per codec, e.g. {@code restcompress.gzip.level=6}</td></tr>
  * <tr><td>{@value #DICTIONARY_STORE}</td><td>none (in memory)</td></tr>
  * <tr><td>{@value #DICTIONARY_STORE_MAX_BYTES}</td><td>32M</td></tr>
@@ -106,6 +108,17 @@ public final class ConfigKeys {
      * whether it was encoded and why. It tells clients about the configuration, so never in production.
      */
     public static final String DEBUG = PREFIX + "debug";
+    /**
+     * Whether encoded bodies that repeat are kept and served again ({@link EncodeOnce}): {@code never} (the default),
+     * {@code shared} (responses any client may be sent) or {@code always}. A method's
+     * {@link Compressed#encodeOnce()} overrides it.
+     */
+    public static final String ENCODE_ONCE = PREFIX + "encode-once.mode";
+    /**
+     * The bytes kept for encoding once, bodies and their encoded forms together; least recently used go first. A
+     * body over an eighth of it is never kept.
+     */
+    public static final String ENCODE_ONCE_MAX_BYTES = PREFIX + "encode-once.max-bytes";
 
     /**
      * Server side: the content bytes the in-memory dictionary store keeps at most: the responses of
@@ -181,6 +194,8 @@ public final class ConfigKeys {
     public static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "lz4", "lzf", "br", "gzip", "deflate");
     /** No link speed is assumed ({@value #AUTO_LINK_SPEED} {@code none}): 0. */
     public static final long DEFAULT_AUTO_LINK_SPEED = 0;
+    /** 32 MiB. */
+    public static final long DEFAULT_ENCODE_ONCE_MAX_BYTES = 32L * 1024 * 1024;
     /** 32 MiB. */
     public static final long DEFAULT_DICTIONARY_STORE_MAX_BYTES = 32L * 1024 * 1024;
     /** Responses kept as dictionaries, at most. */

@@ -38,6 +38,9 @@ public final class KeyValues {
         string(lookup, REQUEST_CODING).ifPresent(b::requestCoding);
         string(lookup, MAX_EXPANSION_RATIO).ifPresent(v -> b.maxExpansionRatio(intSize(MAX_EXPANSION_RATIO, v)));
         string(lookup, DEBUG).ifPresent(v -> b.debug(flag(DEBUG, v)));
+        string(lookup, ConfigKeys.ENCODE_ONCE).ifPresent(v -> b.encodeOnce(encodeOnce(v)));
+        string(lookup, ConfigKeys.ENCODE_ONCE_MAX_BYTES)
+                .ifPresent(v -> b.encodeOnceMaxBytes(size(ConfigKeys.ENCODE_ONCE_MAX_BYTES, v)));
         string(lookup, ConfigKeys.DOWNLINK_HINT).ifPresent(v -> b.downlinkHints(downlinkHint(v)));
         string(lookup, ConfigKeys.AUTO_LINK_SPEED)
                 .ifPresent(v -> b.autoLinkSpeed(v.trim().equalsIgnoreCase("none") ? 0
@@ -60,6 +63,16 @@ public final class KeyValues {
         string(lookup, ConfigKeys.ACCEPT_FORMATS).ifPresent(v -> b.acceptFormats(
                 v.isEmpty() ? List.of() : List.of(v.split(","))));
         return b;
+    }
+
+    private static org.restcompress.EncodeOnce encodeOnce(String value) {
+        switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "never": return org.restcompress.EncodeOnce.NEVER;
+            case "shared": return org.restcompress.EncodeOnce.SHARED;
+            case "always": return org.restcompress.EncodeOnce.ALWAYS;
+            default: throw new IllegalArgumentException(ConfigKeys.ENCODE_ONCE + " must be never, shared or always, was '"
+                    + value + "'");
+        }
     }
 
     private static CompressionConfig.Training training(Function<String, Object> lookup) {

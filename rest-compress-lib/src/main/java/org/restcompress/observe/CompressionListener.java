@@ -28,4 +28,15 @@ public interface CompressionListener {
      */
     default void requestBody(RequestBody body) {
     }
+
+    /**
+     * What encoding once keeps ({@link org.restcompress.EncodeOnce}) changed: a body or a form was added, made
+     * stronger or let go. Called on the thread that changed it, request or background.
+     *
+     * @param bytes the bytes kept now, bodies and encoded forms, at most
+     *              {@link org.restcompress.CompressionConfig#encodeOnceMaxBytes()}
+     * @param bodies the bodies kept now
+     */
+    default void encodeOnceKept(long bytes, int bodies) {
+    }
 }

@@ -22,9 +22,34 @@ import java.util.Objects;
  * @param bytesOut    the body's bytes after coding, -1 likewise
  * @param encodeNanos time spent in the encoder, writing to the client excluded; 0 when nothing was encoded,
  *                    -1 when not measured (nobody listened, or the response was decided before its body)
+ * @param reuse       what encoding once did for the body ({@link org.restcompress.EncodeOnce}), or {@code null} where
+ *                    the method does not encode once or the body could not be kept
  */
 public record Decision(String method, String coding, Reason reason, int threshold, DictionaryKind dictionary,
-        String unusedDictionary, String estimate, long bytesIn, long bytesOut, long encodeNanos) {
+        String unusedDictionary, String estimate, long bytesIn, long bytesOut, long encodeNanos, Reuse reuse) {
+
+    /** What encoding once did for an encoded body. */
+    public enum Reuse {
+        /** Encoded for this response; kept if the same body repeats. */
+        MISS("miss"),
+        /** Sent as kept from an earlier response with the very same body: nothing encoded. */
+        HIT("hit");
+
+        private final String token;
+
+        Reuse(String token) {
+            this.token = token;
+        }
+
+        /**
+         * The result as it appears in metrics, events and the {@code Compression-Decision} header.
+         *
+         * @return the token
+         */
+        public String token() {
+            return token;
+        }
+    }
 
     /** The coding of an unencoded response. */
     public static final String IDENTITY = "identity";
@@ -65,11 +90,32 @@ public record Decision(String method, String coding, Reason reason, int threshol
      * @param bytesIn          bytes before coding, -1 until known
      * @param bytesOut         bytes after coding, -1 until known
      * @param encodeNanos      time in the encoder, -1 when not measured
+     * @param reuse            what encoding once did, or {@code null}
      */
     public Decision {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(coding, "coding");
         Objects.requireNonNull(reason, "reason");
+    }
+
+    /**
+     * A decision encoding once had no part in.
+     *
+     * @param method           the resource method
+     * @param coding           the coding applied
+     * @param reason           why
+     * @param threshold        the smallest body encoded
+     * @param dictionary       what the body was coded against, or {@code null}
+     * @param unusedDictionary why a named dictionary was not used, or {@code null}
+     * @param estimate         auto's estimate, or {@code null}
+     * @param bytesIn          bytes before coding, -1 until known
+     * @param bytesOut         bytes after coding, -1 until known
+     * @param encodeNanos      time in the encoder, -1 when not measured
+     */
+    public Decision(String method, String coding, Reason reason, int threshold, DictionaryKind dictionary,
+            String unusedDictionary, String estimate, long bytesIn, long bytesOut, long encodeNanos) {
+        this(method, coding, reason, threshold, dictionary, unusedDictionary, estimate, bytesIn, bytesOut,
+                encodeNanos, null);
     }
 
     /**
@@ -110,7 +156,18 @@ public record Decision(String method, String coding, Reason reason, int threshol
      */
     public Decision withNotes(String unusedDictionary, String estimate) {
         return new Decision(method, coding, reason, threshold, dictionary, unusedDictionary, estimate, bytesIn,
-                bytesOut, encodeNanos);
+                bytesOut, encodeNanos, reuse);
+    }
+
+    /**
+     * This decision with what encoding once did for its body.
+     *
+     * @param reuse a hit or a miss
+     * @return the decision with it
+     */
+    public Decision reused(Reuse reuse) {
+        return new Decision(method, coding, reason, threshold, dictionary, unusedDictionary, estimate, bytesIn,
+                bytesOut, encodeNanos, reuse);
     }
 
     /**
@@ -134,14 +191,14 @@ public record Decision(String method, String coding, Reason reason, int threshol
      */
     public Decision done(long bytesIn, long bytesOut, long encodeNanos) {
         return new Decision(method, coding, reason, threshold, dictionary, unusedDictionary, estimate, bytesIn,
-                bytesOut, encodeNanos);
+                bytesOut, encodeNanos, reuse);
     }
 
     /**
      * As a structured-field item (RFC 8941), for the {@code Compression-Decision} header (sent before the body, so
      * without sizes): {@code zstd; reason=negotiated}, {@code identity; reason=below-threshold; size=512;
      * threshold=1024}, {@code zstd; reason=negotiated; dictionary=unknown}, {@code lz4; reason=auto;
-     * estimate="..."}.
+     * estimate="..."}, {@code zstd; reason=negotiated; reuse=hit}.
      *
      * @return the item
      */
@@ -152,6 +209,9 @@ public record Decision(String method, String coding, Reason reason, int threshol
         }
         if (unusedDictionary != null) {
             s.append("; dictionary=").append(unusedDictionary);
+        }
+        if (reuse != null) {
+            s.append("; reuse=").append(reuse.token());
         }
         if (estimate != null) {
             s.append("; estimate=\"").append(estimate.replace("\\", "\\\\").replace("\"", "\\\"")).append('"');

@@ -1,6 +1,7 @@
 package org.restcompress.micrometer;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.restcompress.observe.CompressionListener;
 import org.restcompress.observe.Decision;
@@ -36,6 +38,10 @@ import org.restcompress.observe.RequestBody;
  *     415</td></tr>
  * <tr><td>{@value #DICTIONARY}</td><td>counter</td><td>coding, kind</td><td>responses coded against a dictionary:
  *     delta or shared</td></tr>
+ * <tr><td>{@value #ENCODE_ONCE}</td><td>counter</td><td>coding, result</td><td>encoded responses of methods that
+ *     encode once: {@code hit} (sent as kept) or {@code miss} (encoded)</td></tr>
+ * <tr><td>{@value #ENCODE_ONCE_BYTES}</td><td>gauge</td><td></td><td>bytes encoding once keeps, bodies and
+ *     forms</td></tr>
  * </table>
  *
  * <p>Tag values are bounded: codings are the server's own tokens ({@code identity} included; a request body in a
@@ -60,6 +66,10 @@ public final class CompressionMetrics implements CompressionListener, MeterBinde
     public static final String REJECTED = "restcompress.requests.rejected";
     /** Responses coded against a dictionary, by coding and kind (a counter). */
     public static final String DICTIONARY = "restcompress.dictionary.responses";
+    /** Encoded responses of methods that encode once, by coding and result: hit or miss (a counter). */
+    public static final String ENCODE_ONCE = "restcompress.encode.once";
+    /** Bytes encoding once keeps, bodies and encoded forms (a gauge). */
+    public static final String ENCODE_ONCE_BYTES = "restcompress.encode.once.bytes";
     static final String STACKED = "stacked";
 
     private final boolean methodTag;
@@ -68,6 +78,9 @@ public final class CompressionMetrics implements CompressionListener, MeterBinde
     private final Map<String, ResponseMeters> responses = new ConcurrentHashMap<>();
     /** By coding and status. */
     private final Map<String, Counter> requests = new ConcurrentHashMap<>();
+    /** What encoding once keeps; its gauge registered with the first change. */
+    private final AtomicLong keptBytes = new AtomicLong();
+    private volatile boolean keptGauge;
 
     /**
      * Meters bound at once to {@code registry}.
@@ -141,6 +154,21 @@ public final class CompressionMetrics implements CompressionListener, MeterBinde
         if (decision.isEncoded() && decision.dictionary() != null && decision.reason() != Reason.HEAD) {
             meters.dictionary(decision.dictionary()).increment();
         }
+        if (decision.reuse() != null) {
+            meters.reuse(decision.reuse()).increment();
+        }
+    }
+
+    @Override
+    public void encodeOnceKept(long bytes, int bodies) {
+        keptBytes.set(bytes);
+        MeterRegistry bound = registry;
+        if (bound != null && !keptGauge) {
+            keptGauge = true;
+            Gauge.builder(ENCODE_ONCE_BYTES, keptBytes, AtomicLong::doubleValue)
+                    .description("Bytes encoding once keeps, bodies and encoded forms").baseUnit("bytes")
+                    .register(bound);
+        }
     }
 
     @Override
@@ -170,6 +198,7 @@ public final class CompressionMetrics implements CompressionListener, MeterBinde
         private final AtomicReferenceArray<Counter> byReason = new AtomicReferenceArray<>(Reason.values().length);
         private final AtomicReferenceArray<Counter> byKind =
                 new AtomicReferenceArray<>(Decision.DictionaryKind.values().length);
+        private final AtomicReferenceArray<Counter> byReuse = new AtomicReferenceArray<>(Decision.Reuse.values().length);
         final Counter before;
         final Counter after;
         final Timer encode;
@@ -197,6 +226,16 @@ public final class CompressionMetrics implements CompressionListener, MeterBinde
                 counter = Counter.builder(RESPONSES).description("Responses, by coding and why")
                         .tags(tags.and("reason", reason.token())).register(registry);
                 byReason.set(reason.ordinal(), counter); // a registry returns the same counter for the same id
+            }
+            return counter;
+        }
+
+        Counter reuse(Decision.Reuse reuse) {
+            Counter counter = byReuse.get(reuse.ordinal());
+            if (counter == null) {
+                counter = Counter.builder(ENCODE_ONCE).description("Encoded responses of methods that encode once")
+                        .tags(tags.and("result", reuse.token())).register(registry);
+                byReuse.set(reuse.ordinal(), counter);
             }
             return counter;
         }

@@ -43,6 +43,8 @@ public class RestCompressProperties {
     private Boolean debug;
     /** Client side: the formats it has readers for, offered in Accept at the same q (default none). */
     private List<String> acceptFormats;
+    /** Whether encoded bodies that repeat are kept and served again. */
+    private final EncodeOnce encodeOnce = new EncodeOnce();
     /** Where responses kept as dictionaries live and how shared dictionaries are served. */
     private final Dictionary dictionary = new Dictionary();
     /** Shared dictionaries for @SharedDictionary("name"), by name: classpath:resource or a file path. */
@@ -82,6 +84,8 @@ public class RestCompressProperties {
         k.put(ConfigKeys.REQUEST_CODING, requestCoding);
         k.put(ConfigKeys.MAX_EXPANSION_RATIO, maxExpansionRatio);
         k.put(ConfigKeys.DEBUG, debug);
+        k.put(ConfigKeys.ENCODE_ONCE, encodeOnce.mode);
+        k.size(ConfigKeys.ENCODE_ONCE_MAX_BYTES, encodeOnce.maxBytes);
         k.put(ConfigKeys.DICTIONARY_STORE, dictionary.store);
         k.size(ConfigKeys.DICTIONARY_STORE_MAX_BYTES, dictionary.storeMaxBytes);
         k.put(ConfigKeys.DICTIONARY_STORE_MAX_ENTRIES, dictionary.storeMaxEntries);
@@ -297,6 +301,13 @@ public class RestCompressProperties {
         return dictionary;
     }
 
+    /**
+     * {@return whether encoded bodies that repeat are kept and served again}
+     */
+    public EncodeOnce getEncodeOnce() {
+        return encodeOnce;
+    }
+
     /** {@return shared dictionaries for @SharedDictionary("name"), by name: classpath:resource or a file path} */
     public Map<String, String> getSharedDictionary() {
         return sharedDictionary;
@@ -391,6 +402,42 @@ public class RestCompressProperties {
          */
         public void setLinkSpeed(String linkSpeed) {
             this.linkSpeed = linkSpeed;
+        }
+    }
+
+    /** {@code restcompress.encode-once.*}. */
+    public static class EncodeOnce {
+        /** never (default), shared (responses any client may be sent) or always: for methods that do not say. */
+        private String mode;
+        /** Bytes kept, bodies and encoded forms together (default 32MB). */
+        private DataSize maxBytes;
+
+        /** {@return never (default), shared (responses any client may be sent) or always: for methods that do not say} */
+        public String getMode() {
+            return mode;
+        }
+
+        /**
+         * Sets {@link #getMode()}.
+         *
+         * @param mode the value; {@code null} keeps the library's default
+         */
+        public void setMode(String mode) {
+            this.mode = mode;
+        }
+
+        /** {@return bytes kept, bodies and encoded forms together (default 32MB)} */
+        public DataSize getMaxBytes() {
+            return maxBytes;
+        }
+
+        /**
+         * Sets {@link #getMaxBytes()}.
+         *
+         * @param maxBytes the value; {@code null} keeps the library's default
+         */
+        public void setMaxBytes(DataSize maxBytes) {
+            this.maxBytes = maxBytes;
         }
     }
 

@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.Random;
 import java.util.concurrent.ThreadLocalRandom;
 import org.restcompress.Compressed;
+import org.restcompress.EncodeOnce;
 import org.restcompress.GZIP;
 import org.restcompress.LZF;
 
@@ -120,6 +121,18 @@ public class DemoResource {
     @Compressed
     @Produces({MediaType.APPLICATION_JSON, XML, Formats.CBOR, Formats.SMILE, Formats.MSGPACK, Formats.X_MSGPACK})
     public Document staticAny() {
+        return Documents.staticDocument();
+    }
+
+    /**
+     * The same document, encoded once: every client gets the same bytes until it changes, so each coding's form is
+     * kept, made stronger in the background, and sent as kept (the landing page's totals count them).
+     */
+    @GET
+    @Path("static/once")
+    @Compressed(encodeOnce = EncodeOnce.SHARED)
+    @Produces({MediaType.APPLICATION_JSON, XML})
+    public Document staticOnce() {
         return Documents.staticDocument();
     }
 

@@ -12,13 +12,17 @@ import org.restcompress.micrometer.CompressionMetrics;
 
 /**
  * {@code GET /rest/totals}: what the server has sent since it started, per coding, from its own meters: responses,
- * and for encoded ones the bytes before and after coding. The landing page shows it.
+ * for encoded ones the bytes before and after coding, and how many were sent as kept by encoding once. The landing
+ * page shows it.
  */
 @Path("totals")
 public class TotalsResource {
 
-    /** One coding's running totals; {@code before} and {@code after} count encoded bodies only. */
-    public record Total(long responses, long before, long after) {
+    /**
+     * One coding's running totals; {@code before} and {@code after} count encoded bodies only, {@code kept} those sent
+     * as kept by encoding once.
+     */
+    public record Total(long responses, long kept, long before, long after) {
     }
 
     @GET
@@ -27,10 +31,12 @@ public class TotalsResource {
         Map<String, Total> totals = new TreeMap<>();
         for (Counter counter : Search.in(DemoMetrics.REGISTRY).name(CompressionMetrics.RESPONSES).counters()) {
             String coding = counter.getId().getTag("coding");
-            Total was = totals.getOrDefault(coding, new Total(0, 0, 0));
-            totals.put(coding, new Total(was.responses() + (long) counter.count(), 0, 0));
+            Total was = totals.getOrDefault(coding, new Total(0, 0, 0, 0));
+            totals.put(coding, new Total(was.responses() + (long) counter.count(), 0, 0, 0));
         }
-        totals.replaceAll((coding, total) -> new Total(total.responses(),
+        totals.replaceAll((coding, total) -> new Total(total.responses(), (long) Search.in(DemoMetrics.REGISTRY)
+                .name(CompressionMetrics.ENCODE_ONCE).tag("coding", coding).tag("result", "hit").counters().stream()
+                .mapToDouble(Counter::count).sum(),
                 sum(CompressionMetrics.BYTES_BEFORE, coding), sum(CompressionMetrics.BYTES_AFTER, coding)));
         return totals;
     }

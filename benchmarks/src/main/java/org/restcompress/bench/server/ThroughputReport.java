@@ -33,7 +33,7 @@ import org.restcompress.internal.codec.CodecRegistry;
  *
  * <p>{@code -Drounds=3 -Dseconds=10 -Dwarmup=3 -Dconnections=8}; {@code -Ddocuments=100KB} and
  * {@code -Dvariants=0,1,3} (indexes into {@link #VARIANTS}; keep 0, identity) for fewer; {@code -Dquick}: seconds, for
- * CI.
+ * CI; {@code -Dreport=throughput-encode-once} names the files written.
  */
 public final class ThroughputReport {
 
@@ -58,7 +58,12 @@ public final class ThroughputReport {
                     "zstd, lz4, lzf, br, gzip, deflate", ANY),
             // the library's default (link-aware): wrk says nothing of its link, so the listed order: zstd
             new Variant("ours default, every coding accepted", "/ours/", "zstd, lz4, lzf, br, gzip, deflate",
-                    "zstd"));
+                    "zstd"),
+            new Variant("ours zstd, encoded once", "/once/", "zstd", "zstd"),
+            new Variant("Jetty 12.1 CompressionHandler zstd", "/jetty/", "zstd", "zstd"),
+            // bodies that never repeat: what encoding once costs where it never pays
+            new Variant("ours zstd, bodies that never repeat", "/ours/unique/", "zstd", "zstd"),
+            new Variant("ours zstd encoded once, bodies that never repeat", "/once/unique/", "zstd", "zstd"));
 
     private static final CodecRegistry CODECS = CodecRegistry.load(ThroughputReport.class.getClassLoader(),
             token -> CodecOptions.NONE);
@@ -116,6 +121,11 @@ public final class ThroughputReport {
                     }
                 }
             }
+            for (String doc : documents.keySet()) { // as sent at the end: encoding once sends its stronger form by now
+                for (Variant v : variants) {
+                    wireBytes.get(doc).put(v, check(server.uri(v.path() + doc), v, documents.get(doc)));
+                }
+            }
         }
         write(quick, rounds, seconds, connections, documents, runs, wireBytes);
     }
@@ -134,7 +144,7 @@ public final class ThroughputReport {
         }
         byte[] decoded = CODECS.find(coding == null ? "identity" : coding).orElseThrow()
                 .decode(new ByteArrayInputStream(body)).readAllBytes();
-        if (!Arrays.equals(decoded, document)) {
+        if (url.getPath().contains("/unique/") ? decoded.length != document.length : !Arrays.equals(decoded, document)) {
             throw new IOException(v.name() + ": the body does not decode to the document");
         }
         return body.length;
@@ -190,7 +200,7 @@ public final class ThroughputReport {
                 .append(quick ? " (quick mode: not a measurement)" : "").append(".\n")
                 .append("Command: `cd benchmarks && java -cp target/benchmarks.jar org.restcompress.bench.server.ThroughputReport`")
                 .append(" (or `benchmarks/run-all.sh`).\n\n")
-                .append("RESTEasy 6.2 on Jetty 12 serving the same JSON bytes as they are, through RESTEasy's own ")
+                .append("RESTEasy 6.2 on Jetty 12.1 serving the same JSON bytes as they are, through RESTEasy's own ")
                 .append("gzip (`resteasy.allowGzip` with its `@GZIP`, JDK `GZIPOutputStream`, level 6) and through ")
                 .append("rest-compress (`@Compressed`; gzip level 6, the other codings at their defaults). wrk, one ")
                 .append("thread, ").append(connections).append(" connections, ").append(seconds).append(" s per run, ")
@@ -198,7 +208,11 @@ public final class ThroughputReport {
                 .append("*× identity* divides by the identity row of the same document. *Payload MB/s*: decoded ")
                 .append("bytes served per second. *Alloc/request*: bytes allocated by the server's threads per ")
                 .append("request (ThreadMXBean). Loopback makes bandwidth free, so this measures CPU per response: ")
-                .append("the cost side of compression; `network.md` has the benefit side.\n");
+                .append("the cost side of compression; `network.md` has the benefit side. *Encoded once*: ")
+                .append("`restcompress.encode-once.mode=shared`, the same document every request, its bytes on the ")
+                .append("wire as sent after the rounds (the stronger form by then). *Jetty 12.1 CompressionHandler*: ")
+                .append("Jetty's own compression (zstd at its defaults) over the same RESTEasy application, nothing ")
+                .append("of ours on the path. *Bodies that never repeat*: a number of their own in their first bytes.\n");
         for (String doc : runs.keySet()) {
             Map<Variant, List<double[]>> byVariant = runs.get(doc);
             double identity = median(byVariant.get(VARIANTS.get(0)), 0);
@@ -214,13 +228,13 @@ public final class ThroughputReport {
                         wireBytes.get(doc).get(e.getKey()), median(e.getValue(), 1), median(e.getValue(), 2),
                         median(e.getValue(), 3) / 1024));
             }
-            md.append('\n').append(targets(byVariant, identity));
+            md.append('\n').append(targets(byVariant, identity, wireBytes.get(doc)));
             Path png = Paths.get(System.getProperty("outDir", quick ? "target" : "results"),
-                    "throughput-" + doc.toLowerCase(Locale.ROOT).replace('.', '_') + ".png");
+                    System.getProperty("report", "throughput") + "-" + doc.toLowerCase(Locale.ROOT).replace('.', '_') + ".png");
             BarChart.write(png, "Requests/s on loopback, " + doc + " JSON (median of " + rounds + ")", "req/s", chart);
             md.append("\n![requests per second, ").append(doc).append("](").append(png.getFileName()).append(")\n");
         }
-        Path out = Paths.get(System.getProperty("outDir", quick ? "target" : "results"), "throughput.md");
+        Path out = Paths.get(System.getProperty("outDir", quick ? "target" : "results"), System.getProperty("report", "throughput") + ".md");
         Files.createDirectories(out.toAbsolutePath().getParent());
         Files.write(out, md.toString().getBytes(StandardCharsets.UTF_8));
         System.out.println(md);
@@ -231,7 +245,7 @@ public final class ThroughputReport {
      * The targets, stated with the measured ratios: of the medians, and the range over rounds. A ratio whose range
      * spans 1 is a tie, whichever side the median falls on.
      */
-    private static String targets(Map<Variant, List<double[]>> byVariant, double identity) {
+    private static String targets(Map<Variant, List<double[]>> byVariant, double identity, Map<Variant, Long> wire) {
         StringBuilder s = new StringBuilder();
         Variant plain = VARIANTS.get(0);
         Variant lzf = VARIANTS.get(5);
@@ -249,6 +263,39 @@ public final class ThroughputReport {
             String verdict = range[0] >= 1 ? "met" : range[1] < 1 ? "missed" : "a tie within the rounds' spread";
             s.append(String.format(Locale.ROOT, "- ours gzip / RESTEasy gzip: %.2f (rounds %.2f-%.2f; target at "
                     + "least 1.0: %s)%n", ratio, range[0], range[1], verdict));
+        }
+        Variant once = VARIANTS.get(11);
+        Variant zstd = VARIANTS.get(7);
+        if (byVariant.containsKey(once) && byVariant.containsKey(zstd)) {
+            double overZstd = median(byVariant.get(once), 0) / median(byVariant.get(zstd), 0);
+            double overIdentity = median(byVariant.get(once), 0) / identity;
+            s.append(String.format(Locale.ROOT, "- encoded once / ours zstd: %.2f (rounds %.2f-%.2f; target at least "
+                    + "3: %s)%n", overZstd, roundRatios(byVariant.get(once), byVariant.get(zstd))[0],
+                    roundRatios(byVariant.get(once), byVariant.get(zstd))[1], overZstd >= 3 ? "met" : "missed"));
+            s.append(String.format(Locale.ROOT, "- encoded once / identity: %.2f (rounds %.2f-%.2f; target at least "
+                    + "0.7: %s)%n", overIdentity, roundRatios(byVariant.get(once), byVariant.get(plain))[0],
+                    roundRatios(byVariant.get(once), byVariant.get(plain))[1], overIdentity >= 0.7 ? "met" : "missed"));
+            if (wire != null && wire.containsKey(once) && wire.containsKey(zstd)) {
+                double bytes = (double) wire.get(once) / wire.get(zstd);
+                s.append(String.format(Locale.ROOT, "- encoded once, bytes on the wire / ours zstd (level 3): %.2f "
+                        + "(target at most 0.9: %s)%n", bytes, bytes <= 0.9 ? "met" : "missed"));
+            }
+        }
+        Variant jetty = VARIANTS.get(12);
+        if (byVariant.containsKey(once) && byVariant.containsKey(jetty)) {
+            s.append(String.format(Locale.ROOT, "- encoded once / Jetty CompressionHandler zstd: %.2f (rounds "
+                    + "%.2f-%.2f)%n", median(byVariant.get(once), 0) / median(byVariant.get(jetty), 0),
+                    roundRatios(byVariant.get(once), byVariant.get(jetty))[0],
+                    roundRatios(byVariant.get(once), byVariant.get(jetty))[1]));
+        }
+        Variant unique = VARIANTS.get(13);
+        Variant uniqueOnce = VARIANTS.get(14);
+        if (byVariant.containsKey(unique) && byVariant.containsKey(uniqueOnce)) {
+            double ratio = median(byVariant.get(uniqueOnce), 0) / median(byVariant.get(unique), 0);
+            double[] range = roundRatios(byVariant.get(uniqueOnce), byVariant.get(unique));
+            s.append(String.format(Locale.ROOT, "- bodies that never repeat, encoded once / not: %.3f (rounds "
+                    + "%.3f-%.3f; target at least 0.97: %s)%n", ratio, range[0], range[1],
+                    ratio >= 0.97 ? "met" : range[1] >= 0.97 ? "a tie within the rounds' spread" : "missed"));
         }
         return s.toString();
     }

@@ -12,6 +12,9 @@ import jakarta.ws.rs.core.MediaType;
 import java.net.URI;
 import java.util.Map;
 import java.util.Set;
+import org.eclipse.jetty.compression.server.CompressionConfig;
+import org.eclipse.jetty.compression.server.CompressionHandler;
+import org.eclipse.jetty.compression.zstandard.ZstandardCompression;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -27,7 +30,8 @@ import org.restcompress.CompressionFeature;
  * {@code /plain/{doc}} as is (RESTEasy's gzip off), {@code /resteasy/gzip/{doc}} through RESTEasy's own gzip ({@code resteasy.allowGzip} and
  * its {@code @GZIP}), and {@code /ours/{doc}} through rest-compress ({@code @Compressed}, its defaults: the client's
  * Accept-Encoding, by cost where the client's link is known), and {@code /auto/{doc}} the same choosing by cost for
- * every client, a link assumed. The JAX-RS applications are separate so that neither's interceptors see the
+ * every client, a link assumed; {@code /once/{doc}} encoding once; {@code /jetty/{doc}} as is, through Jetty 12.1's own
+ * {@code CompressionHandler} (zstd). The JAX-RS applications are separate so that neither's interceptors see the
  * other's responses. Bodies are byte arrays: serialization would cost every variant the same and hide our layer.
  */
 public final class ThroughputServer implements AutoCloseable {
@@ -57,7 +61,13 @@ public final class ThroughputServer implements AutoCloseable {
         context.addServlet(dispatcher(OursAuto.class, "/auto", false), "/auto/*");
         context.addServlet(dispatcher(Theirs.class, "/resteasy", true), "/resteasy/*");
         context.addServlet(dispatcher(Theirs.class, "/plain", false), "/plain/*");
-        server.setHandler(context);
+        context.addServlet(dispatcher(OursOnce.class, "/once", false), "/once/*");
+        context.addServlet(dispatcher(Theirs.class, "/jetty", false), "/jetty/*");
+        // Jetty's own compression, zstd at its defaults, for /jetty only: the peer a Jetty user would otherwise pick
+        CompressionHandler jetty = new CompressionHandler(context);
+        jetty.putCompression(new ZstandardCompression());
+        jetty.putConfiguration("/jetty/*", CompressionConfig.builder().defaults().build());
+        server.setHandler(jetty);
         server.start();
         return new ThroughputServer(server, connector);
     }
@@ -114,6 +124,19 @@ public final class ThroughputServer implements AutoCloseable {
         }
     }
 
+    /** rest-compress encoding once ({@code restcompress.encode-once.mode=shared}): a body that repeats is kept. */
+    public static final class OursOnce extends Application {
+        @Override
+        public Set<Class<?>> getClasses() {
+            return Set.of(CompressionFeature.class, OursResource.class);
+        }
+
+        @Override
+        public Map<String, Object> getProperties() {
+            return Map.of("restcompress.encode-once.mode", "shared");
+        }
+    }
+
     /** RESTEasy alone, its gzip interceptors on. */
     public static final class Theirs extends Application {
         @Override
@@ -131,7 +154,22 @@ public final class ThroughputServer implements AutoCloseable {
         public byte[] get(@PathParam("doc") String doc, @Context ServletContext context) {
             return document(context, doc);
         }
+
+        /** The document with a number of its own in its first bytes: a body that never repeats. */
+        @GET
+        @Path("unique/{doc}")
+        @Compressed
+        @Produces(MediaType.APPLICATION_JSON)
+        public byte[] unique(@PathParam("doc") String doc, @Context ServletContext context) {
+            byte[] body = document(context, doc).clone();
+            byte[] number = Long.toString(UNIQUE.incrementAndGet()).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            System.arraycopy(number, 0, body, 1, Math.min(number.length, body.length - 1));
+            return body;
+        }
     }
+
+    private static final java.util.concurrent.atomic.AtomicLong UNIQUE = new java.util.concurrent.atomic.AtomicLong(
+            1_000_000_000L);
 
     @Path("/")
     public static final class TheirsResource {

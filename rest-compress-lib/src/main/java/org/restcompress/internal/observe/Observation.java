@@ -87,6 +87,17 @@ public final class Observation {
         }
     }
 
+    /** What encoding once keeps changed. */
+    public void encodeOnceKept(long bytes, int bodies) {
+        for (CompressionListener listener : listeners) {
+            try {
+                listener.encodeOnceKept(bytes, bodies);
+            } catch (RuntimeException e) {
+                failed(listener, e);
+            }
+        }
+    }
+
     private static void failed(CompressionListener listener, RuntimeException e) {
         LOG.log(System.Logger.Level.WARNING, "rest-compress: listener " + listener.getClass().getName()
                 + " failed; the response is unchanged", e);

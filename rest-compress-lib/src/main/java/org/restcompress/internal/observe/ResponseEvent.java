@@ -37,6 +37,9 @@ final class ResponseEvent extends jdk.jfr.Event {
     @Description("Time in the encoder, writing to the client excluded; 0 when not measured or nothing was encoded")
     @Timespan(Timespan.NANOSECONDS)
     long encodeTime;
+    @Label("Reuse")
+    @Description("What encoding once did: hit (sent as kept) or miss (encoded now); none where it had no part")
+    String reuse;
 
     /** Whether a recording takes these events: one static check when none does. */
     static boolean enabled() {
@@ -55,6 +58,7 @@ final class ResponseEvent extends jdk.jfr.Event {
         event.bytesIn = decision.bytesIn();
         event.bytesOut = decision.bytesOut();
         event.encodeTime = Math.max(0, decision.encodeNanos()); // not measured: none to show
+        event.reuse = decision.reuse() == null ? null : decision.reuse().token();
         event.commit();
     }
 }

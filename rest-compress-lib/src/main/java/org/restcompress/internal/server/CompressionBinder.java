@@ -14,8 +14,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.restcompress.Compressed;
 import org.restcompress.CompressionConfig;
 import org.restcompress.CompressionOptions;
+import org.restcompress.EncodeOnce;
 import org.restcompress.SharedDictionary;
 import org.restcompress.TrainedDictionary;
 import org.restcompress.UseAsDictionary;
@@ -55,6 +57,8 @@ public final class CompressionBinder implements DynamicFeature {
     private final Observation observation;
     /** What differs on the runtime serving this application, chosen once. */
     private final RuntimeAdapter runtime;
+    /** The bodies its methods encode once, owned by the lifecycle; made for the first method that does. */
+    private EncodedBodies encodedBodies;
 
     private CompressionBinder(CompressionConfig config, CodecRegistry registry, ServerDictionaries dictionaries,
             Lifecycle lifecycle, Observation observation, RuntimeAdapter runtime) {
@@ -66,6 +70,13 @@ public final class CompressionBinder implements DynamicFeature {
         this.auto = config.auto() ? AutoCoding.start(registry.encodingTokens().stream().map(registry::find)
                 .flatMap(Optional::stream).collect(Collectors.toList()), config.autoLinkSpeed(), lifecycle) : null;
         this.lifecycle = lifecycle;
+    }
+
+    private synchronized EncodedBodies encodedBodies() {
+        if (encodedBodies == null) {
+            encodedBodies = lifecycle.own(new EncodedBodies(config.encodeOnceMaxBytes(), observation));
+        }
+        return encodedBodies;
     }
 
     /**
@@ -129,8 +140,11 @@ public final class CompressionBinder implements DynamicFeature {
                 .orElse(config.threshold());
         long maxDecoded = MethodCodings.option(type, method, CompressionOptions::maxDecodedSize)
                 .orElse(config.maxDecodedSize());
+        EncodeOnce encodeOnce = MethodCodings.annotation(type, method, Compressed.class).map(Compressed::encodeOnce)
+                .filter(choice -> choice != EncodeOnce.DEFAULT).orElse(config.encodeOnce());
         return new MethodPolicy(name, offered, declared.uncompressed(), registry, config, threshold, maxDecoded,
-                dictionaries, dictionaryUse(type, method, name), auto, observation, produced(type, method));
+                dictionaries, dictionaryUse(type, method, name), auto, observation, produced(type, method),
+                encodeOnce, encodeOnce == EncodeOnce.NEVER ? null : encodedBodies());
     }
 
     /** The media types the method produces: its {@code @Produces}, else its class's; none when neither says. */

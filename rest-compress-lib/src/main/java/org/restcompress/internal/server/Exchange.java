@@ -33,6 +33,8 @@ final class Exchange {
     private String sample;
     /** A request body the method took as a stream: its decoders are released once the response is written. */
     private Object streamed;
+    /** Whether the request carried credentials ({@code Authorization}): its answer is private unless public. */
+    private boolean authorized;
 
     private Exchange(RequestFacts facts) {
         this.facts = facts;
@@ -102,6 +104,14 @@ final class Exchange {
         Object taken = streamed;
         streamed = null;
         return taken;
+    }
+
+    void authorized(boolean credentials) {
+        authorized = credentials;
+    }
+
+    boolean authorized() {
+        return authorized;
     }
 
     void eventHook() {

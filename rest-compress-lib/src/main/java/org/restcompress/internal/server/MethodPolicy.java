@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiPredicate;
 import org.restcompress.CompressionConfig;
+import org.restcompress.EncodeOnce;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.MediaTypes;
 import org.restcompress.internal.codec.CodecRegistry;
@@ -66,6 +67,12 @@ final class MethodPolicy {
      * is a lookup on all but a client's first request. Bounded: past the bound, values are negotiated each time.
      */
     private final Map<String, Negotiated> choices = new ConcurrentHashMap<>();
+    /** Whether its encoded bodies are kept when they repeat: never, shared or always. */
+    private final EncodeOnce encodeOnce;
+    /** The application's kept bodies, or {@code null} where the method never keeps any. */
+    private final EncodedBodies encodedBodies;
+    /** The method's last body held whole: where the next one's buffer starts. */
+    private volatile int lastHeld = 8 * 1024;
 
     /**
      * @param name         the method, for logs
@@ -75,7 +82,7 @@ final class MethodPolicy {
     MethodPolicy(String name, List<String> offered, boolean uncompressed, CodecRegistry registry,
             CompressionConfig config, int threshold, long maxDecodedSize) {
         this(name, offered, uncompressed, registry, config, threshold, maxDecodedSize, null, null, null,
-                Observation.NONE, List.of());
+                Observation.NONE, List.of(), EncodeOnce.NEVER, null);
     }
 
     /**
@@ -85,10 +92,13 @@ final class MethodPolicy {
      * @param auto          the application's choice by cost, or {@code null} for the fixed preference
      * @param observation   where decisions go once made and done
      * @param produced      the method's media types ({@code @Produces}), for {@code restcompress.auto.formats}
+     * @param encodeOnce    whether its encoded bodies are kept when they repeat (never {@code DEFAULT})
+     * @param encodedBodies the application's kept bodies
      */
     MethodPolicy(String name, List<String> offered, boolean uncompressed, CodecRegistry registry,
             CompressionConfig config, int threshold, long maxDecodedSize, ServerDictionaries dictionaries,
-            DictionaryUse dictionaryUse, AutoCoding auto, Observation observation, List<MediaType> produced) {
+            DictionaryUse dictionaryUse, AutoCoding auto, Observation observation, List<MediaType> produced,
+            EncodeOnce encodeOnce, EncodedBodies encodedBodies) {
         this.name = name;
         this.chooser = new EncodingChooser(config.preference());
         this.offered = chooser.byPreference(offered);
@@ -109,6 +119,53 @@ final class MethodPolicy {
         this.formats = auto != null && config.autoFormats() && FormatChoice.worthChoosing(produced)
                 ? new FormatChoice(produced) : null;
         this.identities = new DecisionRules.Identities(name);
+        this.encodeOnce = encodedBodies == null || offered.isEmpty() ? EncodeOnce.NEVER : encodeOnce;
+        this.encodedBodies = this.encodeOnce == EncodeOnce.NEVER ? null : encodedBodies;
+    }
+
+    /**
+     * The application's kept bodies where this response's body may be kept ({@link EncodeOnce}), else {@code null}.
+     * Shared means what a shared HTTP cache may store (RFC 9111 section 3): not {@code private} or {@code no-store},
+     * no cookie set, and no answer to a request with credentials unless {@code public}.
+     */
+    EncodedBodies encodedBodies(MultivaluedMap<String, Object> headers, boolean authorized) {
+        if (encodeOnce != EncodeOnce.SHARED) {
+            return encodedBodies;
+        }
+        if (headers.containsKey(HttpHeaders.SET_COOKIE)) {
+            return null;
+        }
+        List<Object> cacheControl = headers.get(HttpHeaders.CACHE_CONTROL);
+        StringBuilder directives = new StringBuilder();
+        if (cacheControl != null) {
+            cacheControl.forEach(line -> directives.append(line).append(',')); // a CacheControl writes its header
+        }
+        boolean isPublic = false;
+        for (String directive : directives.toString().split(",")) {
+            String name = directive.trim();
+            int eq = name.indexOf('=');
+            name = (eq < 0 ? name : name.substring(0, eq)).trim().toLowerCase(java.util.Locale.ROOT);
+            if (name.equals("private") || name.equals("no-store")) {
+                return null;
+            }
+            isPublic |= name.equals("public");
+        }
+        return authorized && !isPublic ? null : encodedBodies;
+    }
+
+    /** Whether the method may keep encoded bodies at all. */
+    boolean encodesOnce() {
+        return encodedBodies != null;
+    }
+
+    int lastHeld() {
+        return lastHeld;
+    }
+
+    void lastHeld(int length) {
+        if (length != lastHeld) {
+            lastHeld = length;
+        }
     }
 
     String name() {

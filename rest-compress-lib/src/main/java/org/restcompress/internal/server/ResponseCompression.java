@@ -10,12 +10,14 @@ import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
 import jakarta.ws.rs.sse.SseEventSink;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.io.Counting;
 import org.restcompress.internal.io.DeferredOutputStream;
+import org.restcompress.internal.io.HeldOutputStream;
 import org.restcompress.internal.io.Uncloseable;
 import org.restcompress.internal.negotiation.DecisionRules;
 import org.restcompress.internal.negotiation.Negotiated;
@@ -109,6 +111,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             DictionaryAnnouncement.announce(policy, policy.dictionaryUse(), request, response, excluded, exchange);
         }
         if (entity && (!head || runtime.writesHeadBodies())) {
+            if (policy.encodesOnce()) {
+                exchange.authorized(request.getHeaderString(HttpHeaders.AUTHORIZATION) != null);
+            }
             exchange.pending(settled); // decided by the writer, once, with the final headers
             return;
         }
@@ -257,13 +262,19 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         MultivaluedMap<String, Object> headers = context.getHeaders();
         RequestFacts facts = exchange.facts();
         ContentCodec codec = policy.codec(decision.coding(), facts.dictionary());
+        boolean streaming = isStreaming(context);
+        // encoding once: the whole body is held, looked up, and sent as kept or encoded (and kept when it repeats)
+        EncodedBodies kept = decision.reason() == Reason.HEAD || streaming || !policy.encodesOnce() ? null
+                : policy.encodedBodies(headers, exchange.authorized());
+        ByteArrayOutputStream[] keeping = new ByteArrayOutputStream[1];
+        Decision[] shown = {decision}; // with what encoding once did, once it looked
         Decision[] belowThreshold = new Decision[1];
-        DeferredOutputStream body = new DeferredOutputStream(sink, decision.threshold(), isStreaming(context),
+        DeferredOutputStream body = new DeferredOutputStream(sink, decision.threshold(), streaming,
                 new DeferredOutputStream.Outcome() {
                     @Override
                     public OutputStream encode() throws IOException {
                         Decisions.encodedHeaders(headers, codec.token());
-                        decisions.header(decision, headers);
+                        decisions.header(shown[0], headers);
                         runtimeHeaders.decided(headers);
                         if (decision.reason() == Reason.HEAD) {
                             // Commit the headers now, as a streamed GET would be; the container would otherwise
@@ -272,7 +283,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                             return OutputStream.nullOutputStream();
                         }
                         long start = System.nanoTime();
-                        OutputStream encoder = codec.encode(Uncloseable.output(sink));
+                        OutputStream to = keeping[0] == null ? sink : new Tee(sink, keeping[0]);
+                        OutputStream encoder = codec.encode(Uncloseable.output(to));
                         // its setup (a native context, buffers) is part of what the coding costs per response
                         return meter != null ? meter.encoder(encoder, System.nanoTime() - start) : encoder;
                     }
@@ -293,8 +305,29 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                         runtimeHeaders.decided(headers);
                     }
                 });
+        HeldOutputStream held = kept == null ? null
+                : new HeldOutputStream(kept.maxBody(), context.getEntity(), policy.lastHeld(), () -> body);
+        EncodedBodies.Lookup lookup = null;
         try {
-            proceed(context, body, recorder);
+            proceed(context, held != null ? held : body, recorder);
+            if (held != null && held.isHeld()) {
+                policy.lastHeld(held.length());
+                if (held.length() >= decision.threshold()) {
+                    String form = EncodedBodies.form(codec.token(), facts.dictionary() == null ? null
+                            : facts.dictionary().hash());
+                    lookup = kept.find(policy, form, held.bytes(), held.length(), codec);
+                    shown[0] = decision.reused(Decision.Reuse.MISS);
+                    if (lookup.encoded != null) {
+                        sendKept(context, exchange, decision.reused(Decision.Reuse.HIT), lookup.encoded, held.length(),
+                                sink, meter, runtimeHeaders);
+                        return;
+                    }
+                    if (lookup.keep) {
+                        keeping[0] = new ByteArrayOutputStream(Math.max(256, held.length() / 4));
+                    }
+                }
+                body.write(held.bytes(), 0, held.length());
+            }
             body.finish();
         } catch (IOException | RuntimeException e) {
             body.abandon(e); // ends the codec's native state even when the client is gone
@@ -302,6 +335,10 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             decisions.publish(exchange, belowThreshold[0] != null ? belowThreshold[0] : decision);
             throw e;
         }
+        if (keeping[0] != null && belowThreshold[0] == null) {
+            kept.keep(lookup, held.bytes(), keeping[0].toByteArray());
+        }
+        Decision encoded = shown[0];
         if (decision.reason() != Reason.HEAD) {
             policy.lastBody(belowThreshold[0] != null ? belowThreshold[0].bytesIn() : -1);
         }
@@ -310,9 +347,63 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (belowThreshold[0] != null) {
             finish(context, exchange, belowThreshold[0]);
         } else if (decision.reason() != Reason.HEAD && meter != null && meter.timed() != null) {
-            finish(context, exchange, decision.done(meter.timed().bytes(), meter.link().bytes(), encodeNanos));
+            finish(context, exchange, encoded.done(meter.timed().bytes(), meter.link().bytes(), encodeNanos));
         } else {
-            finish(context, exchange, decision);
+            finish(context, exchange, encoded);
+        }
+    }
+
+    /** A kept form of this very body: sent as it is, its length known, nothing encoded. */
+    private void sendKept(WriterInterceptorContext context, Exchange exchange, Decision hit, byte[] encoded,
+            int length, OutputStream sink, ResponseMeter meter, ResponseHeaders runtimeHeaders) throws IOException {
+        MultivaluedMap<String, Object> headers = context.getHeaders();
+        Decisions.encodedHeaders(headers, policy.codec(hit.coding(), exchange.facts().dictionary()).token());
+        decisions.header(hit, headers);
+        headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(encoded.length));
+        runtimeHeaders.decided(headers);
+        try {
+            sink.write(encoded);
+        } catch (IOException | RuntimeException e) {
+            decisions.publish(exchange, hit);
+            throw e;
+        }
+        policy.lastBody(-1);
+        if (meter != null) {
+            meter.recorded(policy, null); // the link's pace and the server's work; no coding was measured
+        }
+        finish(context, exchange, hit.done(length, encoded.length, 0));
+    }
+
+    /** Writes to the client and keeps a copy: the form encoded now, to be kept. */
+    private static final class Tee extends OutputStream {
+        private final OutputStream out;
+        private final ByteArrayOutputStream copy;
+
+        Tee(OutputStream out, ByteArrayOutputStream copy) {
+            this.out = out;
+            this.copy = copy;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            copy.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            copy.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.close();
         }
     }
 
