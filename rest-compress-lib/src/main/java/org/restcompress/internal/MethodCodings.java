@@ -99,6 +99,22 @@ public record MethodCodings(boolean all, Set<String> tokens, boolean uncompresse
         return Optional.empty();
     }
 
+    /**
+     * The first attribute of this annotation type that {@code value} gives (not null) in the places annotations are
+     * looked for: a method's {@code @Compressed("zstd")} leaves its class's {@code encodeOnce} standing.
+     */
+    public static <A extends Annotation, T> Optional<T> attribute(Class<?> resourceClass, Method method, Class<A> type,
+            java.util.function.Function<A, T> value) {
+        for (AnnotatedElement place : places(resourceClass, method)) {
+            A found = place.getAnnotation(type);
+            T given = found == null ? null : value.apply(found);
+            if (given != null) {
+                return Optional.of(given);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Where a method's annotations are looked for, in order: the method and those it overrides, then its classes. */
     private static List<AnnotatedElement> places(Class<?> resourceClass, Method method) {
         List<AnnotatedElement> places = new ArrayList<>(overridden(resourceClass, method));

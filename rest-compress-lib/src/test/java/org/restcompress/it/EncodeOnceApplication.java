@@ -37,6 +37,6 @@ public class EncodeOnceApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return Set.of(EncodeOnceResource.class, JacksonJsonProvider.class);
+        return Set.of(EncodeOnceResource.class, EncodeOnceResource.OnClass.class, JacksonJsonProvider.class);
     }
 }

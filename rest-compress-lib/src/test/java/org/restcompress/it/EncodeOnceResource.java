@@ -103,6 +103,18 @@ public class EncodeOnceResource {
         return unchanged != null ? unchanged.build() : Response.ok(BODY).tag(tag).build();
     }
 
+    /** Encoding once said on the class, the coding on the method. */
+    @Path("once-class")
+    @Compressed(encodeOnce = EncodeOnce.SHARED)
+    public static class OnClass {
+        @GET
+        @Compressed("gzip")
+        @Produces(MediaType.APPLICATION_JSON)
+        public byte[] get() {
+            return BODY;
+        }
+    }
+
     @GET
     @Path("streamed")
     @Compressed(encodeOnce = EncodeOnce.SHARED)

@@ -81,6 +81,7 @@ public final class CompressionMetrics implements CompressionListener, MeterBinde
     /** What encoding once keeps; its gauge registered with the first change. */
     private final AtomicLong keptBytes = new AtomicLong();
     private volatile boolean keptGauge;
+    private volatile boolean keptChanged;
 
     /**
      * Meters bound at once to {@code registry}.
@@ -129,6 +130,9 @@ public final class CompressionMetrics implements CompressionListener, MeterBinde
                     + "CompositeMeterRegistry to record into several");
         }
         this.registry = registry;
+        if (keptChanged) {
+            registerKeptGauge(registry); // what encoding once keeps changed before the registry came
+        }
     }
 
     @Override
@@ -147,7 +151,7 @@ public final class CompressionMetrics implements CompressionListener, MeterBinde
         if (decision.isEncoded() && decision.isDone()) {
             meters.before.increment(decision.bytesIn());
             meters.after.increment(decision.bytesOut());
-            if (decision.encodeNanos() >= 0) {
+            if (decision.encodeNanos() >= 0 && decision.reuse() != Decision.Reuse.HIT) { // a hit encoded nothing
                 meters.encode.record(decision.encodeNanos(), TimeUnit.NANOSECONDS);
             }
         }
@@ -162,8 +166,15 @@ public final class CompressionMetrics implements CompressionListener, MeterBinde
     @Override
     public void encodeOnceKept(long bytes, int bodies) {
         keptBytes.set(bytes);
+        keptChanged = true;
         MeterRegistry bound = registry;
         if (bound != null && !keptGauge) {
+            registerKeptGauge(bound);
+        }
+    }
+
+    private synchronized void registerKeptGauge(MeterRegistry bound) {
+        if (!keptGauge) {
             keptGauge = true;
             Gauge.builder(ENCODE_ONCE_BYTES, keptBytes, AtomicLong::doubleValue)
                     .description("Bytes encoding once keeps, bodies and encoded forms").baseUnit("bytes")

@@ -181,6 +181,27 @@ class CompressionMetricsTest {
     }
 
     @Test
+    void encodingOnceCountsHitsAndMissesAndGaugesWhatIsKept() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        CompressionMetrics metrics = new CompressionMetrics(registry);
+        Decision decision = new Decision("Items.get", "zstd", Reason.NEGOTIATED, 1024, null, null, null, 5000, 1000,
+                0);
+        metrics.responded(decision.reused(Decision.Reuse.MISS));
+        metrics.responded(decision.reused(Decision.Reuse.HIT));
+        metrics.responded(decision.reused(Decision.Reuse.HIT));
+        metrics.responded(decision); // a method that does not encode once: not counted
+        assertEquals(2, registry.get(CompressionMetrics.ENCODE_ONCE).tags("coding", "zstd", "result", "hit")
+                .counter().count());
+        assertEquals(1, registry.get(CompressionMetrics.ENCODE_ONCE).tags("coding", "zstd", "result", "miss")
+                .counter().count());
+        assertNull(registry.find(CompressionMetrics.ENCODE_ONCE_BYTES).gauge(), "registered with the first change");
+        metrics.encodeOnceKept(6000, 1);
+        assertEquals(6000, registry.get(CompressionMetrics.ENCODE_ONCE_BYTES).gauge().value());
+        metrics.encodeOnceKept(0, 0);
+        assertEquals(0, registry.get(CompressionMetrics.ENCODE_ONCE_BYTES).gauge().value());
+    }
+
+    @Test
     void dictionaryResponsesCountTheirKindAndStackedCodingsOneSeries() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         CompressionMetrics metrics = new CompressionMetrics(registry);

@@ -140,8 +140,8 @@ public final class CompressionBinder implements DynamicFeature {
                 .orElse(config.threshold());
         long maxDecoded = MethodCodings.option(type, method, CompressionOptions::maxDecodedSize)
                 .orElse(config.maxDecodedSize());
-        EncodeOnce encodeOnce = MethodCodings.annotation(type, method, Compressed.class).map(Compressed::encodeOnce)
-                .filter(choice -> choice != EncodeOnce.DEFAULT).orElse(config.encodeOnce());
+        EncodeOnce encodeOnce = MethodCodings.attribute(type, method, Compressed.class,
+                c -> c.encodeOnce() == EncodeOnce.DEFAULT ? null : c.encodeOnce()).orElse(config.encodeOnce());
         return new MethodPolicy(name, offered, declared.uncompressed(), registry, config, threshold, maxDecoded,
                 dictionaries, dictionaryUse(type, method, name), auto, observation, produced(type, method),
                 encodeOnce, encodeOnce == EncodeOnce.NEVER ? null : encodedBodies());

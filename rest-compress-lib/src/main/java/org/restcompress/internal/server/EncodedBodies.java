@@ -18,6 +18,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.codec.ZstdCodec;
+import org.restcompress.internal.codec.ZstdSettings;
 import org.restcompress.internal.observe.Observation;
 
 /**
@@ -140,9 +142,10 @@ final class EncodedBodies implements AutoCloseable {
 
     /**
      * Looks {@code body}'s first {@code length} bytes up, for {@code method}, in {@code form} (encoded by
-     * {@code codec}).
+     * {@code codec}). A form found is strengthened only where {@code strengthen}: a response with a strong
+     * {@code ETag} keeps the bytes its tag was first sent with (a strong validator names one representation).
      */
-    Lookup find(Object method, String form, byte[] body, int length, ContentCodec codec) {
+    Lookup find(Object method, String form, byte[] body, int length, ContentCodec codec, boolean strengthen) {
         Key key = new Key(method, fingerprint(body, length), length);
         Body found;
         Form encoded;
@@ -160,7 +163,9 @@ final class EncodedBodies implements AutoCloseable {
         // compared outside the lock: a kept body never changes
         boolean same = found != null && Arrays.equals(found.content, 0, length, body, 0, length);
         if (same && encoded != null) {
-            strengthen(key, found, form, encoded, codec);
+            if (strengthen) {
+                strengthen(key, found, form, encoded, codec);
+            }
             return new Lookup(key, form, encoded.encoded, false, found);
         }
         // a fingerprint seen before, or a body kept in another form: worth keeping; a different body behind the same
@@ -236,14 +241,18 @@ final class EncodedBodies implements AutoCloseable {
         if (setting == null) {
             return null;
         }
-        // zstd's window no larger than the body: a decoder holds no more than it needs
+        // zstd's window no larger than the body (a decoder holds no more than it needs), nor than the one configured
         int windowLog = Math.max(10, Math.min(23, 32 - Integer.numberOfLeadingZeros(Math.max(1, length - 1))));
-        String name = codec.token().equals("zstd") ? "zstd/" + windowLog : codec.token();
+        if (codec instanceof ZstdCodec && ((ZstdSettings) ((ZstdCodec) codec).preparationKey()).windowLog() > 0) {
+            windowLog = Math.min(windowLog, ((ZstdSettings) ((ZstdCodec) codec).preparationKey()).windowLog());
+        }
+        int window = windowLog;
+        String name = codec.token().equals("zstd") ? "zstd/" + window : codec.token();
         return strongest.computeIfAbsent(name, n -> {
             try {
                 return Optional.of(codec.configure(CodecOptions.of(codec.token(), option -> option.equals(setting[0])
                         ? Optional.of(setting[1]) : codec.token().equals("zstd") && option.equals("window-log")
-                        ? Optional.of(Integer.toString(windowLog)) : Optional.empty())));
+                        ? Optional.of(Integer.toString(window)) : Optional.empty())));
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "rest-compress: " + codec.token() + " at its strongest is not "
                         + "available; its kept forms stay as first encoded", e);
@@ -324,6 +333,7 @@ final class EncodedBodies implements AutoCloseable {
             kept = 0;
             running = strengthening;
         }
+        observation.encodeOnceKept(0, 0);
         if (running != null) {
             // not interrupted: an interrupt inside a class load closes the jar it reads; the encoding checks the flag
             running.getQueue().clear();

@@ -103,6 +103,12 @@ final class EntityTags {
         return null;
     }
 
+    /** Whether the response carries a strong {@code ETag}. */
+    static boolean isStrong(MultivaluedMap<String, Object> headers) {
+        Object etag = headers.getFirst(HttpHeaders.ETAG);
+        return etag != null && isStrong(etag.toString().trim());
+    }
+
     private static boolean isStrong(String tag) {
         return tag.length() >= 2 && tag.charAt(0) == '"' && tag.charAt(tag.length() - 1) == '"';
     }

@@ -315,7 +315,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                 if (held.length() >= decision.threshold()) {
                     String form = EncodedBodies.form(codec.token(), facts.dictionary() == null ? null
                             : facts.dictionary().hash());
-                    lookup = kept.find(policy, form, held.bytes(), held.length(), codec);
+                    lookup = kept.find(policy, form, held.bytes(), held.length(), codec,
+                            !EntityTags.isStrong(headers));
                     shown[0] = decision.reused(Decision.Reuse.MISS);
                     if (lookup.encoded != null) {
                         sendKept(context, exchange, decision.reused(Decision.Reuse.HIT), lookup.encoded, held.length(),

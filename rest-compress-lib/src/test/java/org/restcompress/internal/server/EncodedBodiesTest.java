@@ -25,12 +25,12 @@ class EncodedBodiesTest {
 
     /** Seen once, seen again (kept), then found. */
     private static EncodedBodies.Lookup keepAndFind(EncodedBodies bodies, byte[] body, byte[] encoded) {
-        EncodedBodies.Lookup first = bodies.find(METHOD, "gzip", body, body.length, new GzipCodec(6));
+        EncodedBodies.Lookup first = bodies.find(METHOD, "gzip", body, body.length, new GzipCodec(6), true);
         assertFalse(first.keep, "not kept on its first sighting");
-        EncodedBodies.Lookup second = bodies.find(METHOD, "gzip", body, body.length, new GzipCodec(6));
+        EncodedBodies.Lookup second = bodies.find(METHOD, "gzip", body, body.length, new GzipCodec(6), true);
         assertTrue(second.keep);
         bodies.keep(second, body, encoded);
-        return bodies.find(METHOD, "gzip", body, body.length, new GzipCodec(6));
+        return bodies.find(METHOD, "gzip", body, body.length, new GzipCodec(6), true);
     }
 
     @Test
@@ -44,12 +44,13 @@ class EncodedBodiesTest {
                 keepAndFind(bodies, body, new byte[5_000]);
                 assertTrue(bodies.kept() <= max, "kept " + bodies.kept());
                 // the first stays in use, so it stays
-                assertNotNull(bodies.find(METHOD, "gzip", first, first.length, gzip).encoded, "at " + i + ": " + bodies.bodies() + " " + bodies.kept());
+                assertNotNull(bodies.find(METHOD, "gzip", first, first.length, gzip, true).encoded,
+                        "at " + i);
             }
             assertEquals(max / 25_000, bodies.bodies(), "as many as fit");
             assertEquals(bodies.bodies() * 25_000L, bodies.kept());
             byte[] second = body(1, 20_000);
-            assertNull(bodies.find(METHOD, "gzip", second, second.length, gzip).encoded, "let go long ago");
+            assertNull(bodies.find(METHOD, "gzip", second, second.length, gzip, true).encoded, "let go long ago");
         }
     }
 
@@ -57,8 +58,8 @@ class EncodedBodiesTest {
     void aBodyOverAnEighthOfTheBoundIsNeverKept() throws Exception {
         try (EncodedBodies bodies = new EncodedBodies(80_000, Observation.NONE)) {
             byte[] large = body(7, 10_001);
-            bodies.find(METHOD, "gzip", large, large.length, gzip);
-            assertFalse(bodies.find(METHOD, "gzip", large, large.length, gzip).keep);
+            bodies.find(METHOD, "gzip", large, large.length, gzip, true);
+            assertFalse(bodies.find(METHOD, "gzip", large, large.length, gzip, true).keep);
             assertEquals(0, bodies.kept());
         }
     }
@@ -71,10 +72,10 @@ class EncodedBodiesTest {
             twin[9] ^= 1; // in a word the fingerprint skips
             assertEquals(EncodedBodies.fingerprint(body, body.length), EncodedBodies.fingerprint(twin, twin.length));
             assertNotNull(keepAndFind(bodies, body, new byte[] {1}).encoded);
-            EncodedBodies.Lookup lookup = bodies.find(METHOD, "gzip", twin, twin.length, gzip);
+            EncodedBodies.Lookup lookup = bodies.find(METHOD, "gzip", twin, twin.length, gzip, true);
             assertNull(lookup.encoded);
             assertFalse(lookup.keep, "a different body behind a kept fingerprint is not kept at once");
-            assertArrayEquals(new byte[] {1}, bodies.find(METHOD, "gzip", body, body.length, gzip).encoded);
+            assertArrayEquals(new byte[] {1}, bodies.find(METHOD, "gzip", body, body.length, gzip, true).encoded);
         }
     }
 
@@ -83,14 +84,14 @@ class EncodedBodiesTest {
         try (EncodedBodies bodies = new EncodedBodies(1 << 20, Observation.NONE)) {
             byte[] body = body(4, 4096);
             keepAndFind(bodies, body, new byte[] {1});
-            EncodedBodies.Lookup zstd = bodies.find(METHOD, "zstd", body, body.length, gzip);
+            EncodedBodies.Lookup zstd = bodies.find(METHOD, "zstd", body, body.length, gzip, true);
             assertNull(zstd.encoded);
             assertTrue(zstd.keep, "a kept body in another coding: kept at once");
             bodies.keep(zstd, body, new byte[] {2});
-            assertArrayEquals(new byte[] {2}, bodies.find(METHOD, "zstd", body, body.length, gzip).encoded);
-            assertArrayEquals(new byte[] {1}, bodies.find(METHOD, "gzip", body, body.length, gzip).encoded);
+            assertArrayEquals(new byte[] {2}, bodies.find(METHOD, "zstd", body, body.length, gzip, true).encoded);
+            assertArrayEquals(new byte[] {1}, bodies.find(METHOD, "gzip", body, body.length, gzip, true).encoded);
             assertEquals(4096 + 2, bodies.kept(), "the body once, each form");
-            assertNull(bodies.find(new Object(), "gzip", body, body.length, gzip).encoded, "another method's");
+            assertNull(bodies.find(new Object(), "gzip", body, body.length, gzip, true).encoded, "another method's");
         }
     }
 
@@ -102,21 +103,21 @@ class EncodedBodiesTest {
         try (java.io.OutputStream out = gzip.encode(encoded)) {
             out.write(body);
         }
-        bodies.find(METHOD, "gzip", body, body.length, gzip);
-        assertFalse(bodies.find(METHOD, "gzip", body, body.length, gzip).keep, "over an eighth");
+        bodies.find(METHOD, "gzip", body, body.length, gzip, true);
+        assertFalse(bodies.find(METHOD, "gzip", body, body.length, gzip, true).keep, "over an eighth");
         byte[] small = java.util.Arrays.copyOf(body, 100_000);
         encoded.reset();
         try (java.io.OutputStream out = new GzipCodec(1).encode(encoded)) {
             out.write(small);
         }
         assertNotNull(keepAndFind(bodies, small, encoded.toByteArray()).encoded); // a hit: strengthening starts
-        assertTrue(named() || bodies.find(METHOD, "gzip", small, small.length, gzip).encoded.length
+        assertTrue(named() || bodies.find(METHOD, "gzip", small, small.length, gzip, true).encoded.length
                 < encoded.size(), "strengthened, or being");
         bodies.close();
         assertFalse(threadAlive(), "the strengthening thread ended with the application");
         assertEquals(0, bodies.kept());
-        bodies.find(METHOD, "gzip", small, small.length, gzip);
-        EncodedBodies.Lookup after = bodies.find(METHOD, "gzip", small, small.length, gzip);
+        bodies.find(METHOD, "gzip", small, small.length, gzip, true);
+        EncodedBodies.Lookup after = bodies.find(METHOD, "gzip", small, small.length, gzip, true);
         assertFalse(after.keep, "nothing kept after the stop");
         assertFalse(threadAlive());
     }
