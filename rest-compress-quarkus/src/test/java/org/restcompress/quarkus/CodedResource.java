@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import org.restcompress.Compressed;
+import org.restcompress.EncodeOnce;
 import org.restcompress.GZIP;
 import org.restcompress.LZF;
 import org.restcompress.it.Bodies;
@@ -31,6 +32,15 @@ public class CodedResource {
     @Produces(MediaType.APPLICATION_JSON)
     public byte[] all() {
         return JSON;
+    }
+
+    /** Encoded once: the third request for the same body is sent as kept, its length known. */
+    @GET
+    @Path("once")
+    @Compressed(encodeOnce = EncodeOnce.SHARED)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response once() {
+        return Response.ok(JSON).tag(new EntityTag("once-1")).build();
     }
 
     @GET

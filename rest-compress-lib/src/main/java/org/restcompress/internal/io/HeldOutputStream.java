@@ -42,6 +42,10 @@ public final class HeldOutputStream extends OutputStream {
 
     @Override
     public void write(int b) throws IOException {
+        if (passed == null && !borrowed && count < held.length) {
+            held[count++] = (byte) b; // a writer writing byte by byte allocates nothing here
+            return;
+        }
         write(new byte[] {(byte) b}, 0, 1);
     }
 

@@ -24,4 +24,12 @@ public interface ResponseHeaders {
 
     /** The headers decided at the body's first bytes, once the entity writer began. */
     void decided(MultivaluedMap<String, Object> headers);
+
+    /**
+     * Whether a {@code Content-Length} decided once the entity writer began is sent as the body's length. Quarkus REST
+     * sends a body past its buffer chunked whatever that header says, so it would go with both.
+     */
+    default boolean takesLengthLate() {
+        return true;
+    }
 }

@@ -90,6 +90,8 @@ final class EncodedBodies implements AutoCloseable {
         final byte[] content;
         /** By form ({@link #form}). Guarded by the cache. */
         final Map<String, Form> forms = new HashMap<>(4);
+        /** Let go (evicted, replaced, or the application stopped). Guarded by the cache. */
+        boolean gone;
 
         Body(byte[] content) {
             this.content = content;
@@ -193,6 +195,9 @@ final class EncodedBodies implements AutoCloseable {
                     return; // the body it was the same as went meanwhile
                 }
                 Body replaced = bodies.put(lookup.key, into = new Body(content));
+                if (replaced != null) {
+                    replaced.gone = true;
+                }
                 kept += length - (replaced == null ? 0 : replaced.size());
             }
             if (into.forms.putIfAbsent(lookup.form, new Form(encoded)) == null) {
@@ -200,7 +205,9 @@ final class EncodedBodies implements AutoCloseable {
             }
             Iterator<Body> eldest = bodies.values().iterator();
             while (kept > maxBytes && eldest.hasNext()) {
-                kept -= eldest.next().size();
+                Body evicted = eldest.next();
+                evicted.gone = true;
+                kept -= evicted.size();
                 eldest.remove();
             }
             bytes = kept;
@@ -231,7 +238,7 @@ final class EncodedBodies implements AutoCloseable {
                 return; // asked again at its next hit
             }
             form.strengthened = true;
-            strengthening.execute(() -> strengthened(key, body, form, strong));
+            strengthening.execute(() -> strengthened(body, form, strong));
         }
     }
 
@@ -261,7 +268,7 @@ final class EncodedBodies implements AutoCloseable {
         }).orElse(null);
     }
 
-    private void strengthened(Key key, Body body, Form form, ContentCodec strong) {
+    private void strengthened(Body body, Form form, ContentCodec strong) {
         byte[] stronger;
         try {
             stronger = encode(strong, body.content);
@@ -280,7 +287,7 @@ final class EncodedBodies implements AutoCloseable {
         int count;
         synchronized (this) {
             byte[] first = form.encoded;
-            if (closed || bodies.get(key) != body || stronger.length >= first.length) {
+            if (closed || body.gone || stronger.length >= first.length) { // not get(): that is a use
                 return;
             }
             form.encoded = stronger;
@@ -328,6 +335,7 @@ final class EncodedBodies implements AutoCloseable {
                 return;
             }
             closed = true;
+            bodies.values().forEach(body -> body.gone = true);
             bodies.clear();
             Arrays.fill(seen, 0);
             kept = 0;

@@ -354,13 +354,15 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         }
     }
 
-    /** A kept form of this very body: sent as it is, its length known, nothing encoded. */
+    /** A kept form of this very body: sent as it is, its length known (where the runtime takes it), nothing encoded. */
     private void sendKept(WriterInterceptorContext context, Exchange exchange, Decision hit, byte[] encoded,
             int length, OutputStream sink, ResponseMeter meter, ResponseHeaders runtimeHeaders) throws IOException {
         MultivaluedMap<String, Object> headers = context.getHeaders();
         Decisions.encodedHeaders(headers, policy.codec(hit.coding(), exchange.facts().dictionary()).token());
         decisions.header(hit, headers);
-        headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(encoded.length));
+        if (runtimeHeaders.takesLengthLate()) {
+            headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(encoded.length));
+        }
         runtimeHeaders.decided(headers);
         try {
             sink.write(encoded);
