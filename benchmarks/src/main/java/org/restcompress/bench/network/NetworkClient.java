@@ -181,8 +181,17 @@ public final class NetworkClient {
         }
         ContentCodec codec = CODECS.find(sent).orElseThrow(() -> new IOException("unknown coding " + sent));
         boolean uncoded = header == null;
-        ReceiveMeter meter = auto ? new ReceiveMeter(c.getInputStream(),
-                (bitsPerSecond, atLeast) -> measured(bitsPerSecond, atLeast, uncoded)) : null;
+        ReceiveMeter meter = auto ? new ReceiveMeter(c.getInputStream(), new ReceiveMeter.Reading() {
+            @Override
+            public void accept(double bitsPerSecond, boolean atLeast) {
+                measured(bitsPerSecond, atLeast, uncoded);
+            }
+
+            @Override
+            public void small(long bytes, long nanos) { // as the library's client does: pooled while nothing is known
+                downlink.pool(bytes, nanos, System.nanoTime());
+            }
+        }) : null;
         try (CountingInputStream wire = new CountingInputStream(meter != null ? meter : c.getInputStream());
              InputStream body = codec.decode(wire)) {
             long decoded = body.transferTo(OutputStream.nullOutputStream());

@@ -41,6 +41,12 @@ final class ClientLinks {
                 .add(bitsPerSecond, atLeast, uncoded, System.nanoTime());
     }
 
+    /** A response from the origin of {@code uri} too small to time alone ({@link Measurement#pool}). */
+    synchronized void small(URI uri, long bytes, long nanos) {
+        links.computeIfAbsent(OriginCodings.origin(uri), origin -> new Measurement())
+                .pool(bytes, nanos, System.nanoTime());
+    }
+
     /**
      * A response from the origin of {@code uri} could not confirm its reading: its coding hid the link
      * ({@link ReceiveMeter#hidTheLink}). A reading that no response confirms is dropped in time

@@ -124,8 +124,17 @@ final class ResponseDecompression implements ReaderInterceptor {
                 || context.getMediaType() != null && EVENT_STREAM.isCompatible(context.getMediaType())) {
             return null;
         }
-        ReceiveMeter meter = new ReceiveMeter(context.getInputStream(),
-                (bitsPerSecond, atLeast) -> links.record((URI) uri, bitsPerSecond, atLeast, uncoded));
+        ReceiveMeter meter = new ReceiveMeter(context.getInputStream(), new ReceiveMeter.Reading() {
+            @Override
+            public void accept(double bitsPerSecond, boolean atLeast) {
+                links.record((URI) uri, bitsPerSecond, atLeast, uncoded);
+            }
+
+            @Override
+            public void small(long bytes, long nanos) {
+                links.small((URI) uri, bytes, nanos);
+            }
+        });
         context.setInputStream(meter);
         return meter;
     }

@@ -56,6 +56,16 @@ public final class ReceiveMeter extends FilterInputStream {
          * @param atLeast       whether it arrived too fast to time: the link is at least that fast, maybe faster
          */
         void accept(double bitsPerSecond, boolean atLeast);
+
+        /**
+         * A body whose second half was too small to time alone: its bytes and read time, for a reading pooled over
+         * several ({@link Measurement#pool}).
+         *
+         * @param bytes the second half's bytes, fewer than {@link #MIN_BYTES}
+         * @param nanos the time spent reading them
+         */
+        default void small(long bytes, long nanos) {
+        }
     }
 
     public ReceiveMeter(InputStream in, Reading report) {
@@ -118,6 +128,8 @@ public final class ReceiveMeter extends FilterInputStream {
             if (speed > 0) {
                 told = true;
                 report.accept(speed, timedNanos < MIN_NANOS);
+            } else if (timedBytes > 0) {
+                report.small(timedBytes, timedNanos);
             }
         }
     }

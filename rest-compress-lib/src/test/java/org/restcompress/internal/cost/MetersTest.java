@@ -198,6 +198,41 @@ class MetersTest {
     }
 
     @Test
+    void smallBodiesArePooledIntoOneReadingWhileNothingIsKnown() throws IOException {
+        List<long[]> small = new ArrayList<>();
+        ReceiveMeter.Reading reading = new ReceiveMeter.Reading() {
+            @Override
+            public void accept(double bitsPerSecond, boolean atLeast) {
+                throw new AssertionError("a 20 KB body is too small to time alone");
+            }
+
+            @Override
+            public void small(long bytes, long nanos) {
+                small.add(new long[] {bytes, nanos});
+            }
+        };
+        new ReceiveMeter(new ByteArrayInputStream(new byte[20_000]), reading).transferTo(OutputStream.nullOutputStream());
+        assertEquals(1, small.size());
+        assertTrue(small.get(0)[0] > 0 && small.get(0)[0] < ReceiveMeter.MIN_BYTES, "its second half");
+
+        Measurement link = new Measurement();
+        for (int i = 0; i < 6; i++) { // 60 KB in 6 ms: not yet enough bytes
+            link.pool(10_000, 1_000_000, i);
+            assertFalse(link.fresh(i));
+        }
+        link.pool(10_000, 1_000_000, 6);
+        assertTrue(link.fresh(6), "70 KB pooled make a reading");
+        assertEquals(80e6, link.value(), 1, "70 KB in 7 ms");
+        link.pool(1_000, 1, 7); // a reading is fresh: nothing pooled, the reading stands
+        assertEquals(80e6, link.value(), 1);
+        Measurement fast = new Measurement();
+        for (int i = 0; i < 7; i++) {
+            fast.pool(10_000, 1_000, i); // at memory speed: "at least", as a single fast body is
+        }
+        assertEquals(70_000 * 8e9 / ReceiveMeter.MIN_NANOS, fast.value(), 1);
+    }
+
+    @Test
     void serverCpuCountsWorkNotWaiting() {
         long start = ServerCpu.threadNanos();
         assertTrue(start >= 0, "a platform thread's CPU time is measured on this JDK");
