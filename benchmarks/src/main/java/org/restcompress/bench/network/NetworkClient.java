@@ -181,22 +181,15 @@ public final class NetworkClient {
         }
         ContentCodec codec = CODECS.find(sent).orElseThrow(() -> new IOException("unknown coding " + sent));
         boolean uncoded = header == null;
-        ReceiveMeter meter = auto ? new ReceiveMeter(c.getInputStream(), new ReceiveMeter.Reading() {
-            @Override
-            public void accept(double bitsPerSecond, boolean atLeast) {
-                measured(bitsPerSecond, atLeast, uncoded);
-            }
-
-            @Override
-            public void small(long bytes, long nanos) { // as the library's client does: pooled while nothing is known
-                downlink.pool(bytes, nanos, System.nanoTime());
-            }
-        }) : null;
+        ReceiveMeter meter = auto ? new ReceiveMeter(c.getInputStream(),
+                (bitsPerSecond, atLeast) -> measured(bitsPerSecond, atLeast, uncoded)) : null;
         try (CountingInputStream wire = new CountingInputStream(meter != null ? meter : c.getInputStream());
              InputStream body = codec.decode(wire)) {
             long decoded = body.transferTo(OutputStream.nullOutputStream());
             if (meter != null && meter.hidTheLink(decoded)) {
-                downlink.unconfirmed(); // as the library's client does: a reading no body confirms is dropped
+                // as the library's client does: a reading no body confirms is dropped; without one, such bodies are
+                // pooled into one
+                downlink.pool(meter.untimedBytes(), meter.untimedNanos(), System.nanoTime());
             }
             return new Fetched(wire.count, decoded, sent, hint);
         }

@@ -74,15 +74,18 @@ public final class NetworkReport {
 
         // link -> lines of NetworkClient output
         Map<String, List<String[]>> measured = new LinkedHashMap<>();
-        Process server = null;
+        Process[] server = new Process[1];
         Thread cleanUp = new Thread(() -> {
             try {
+                if (server[0] != null) {
+                    server[0].destroyForcibly(); // a namespace deleted does not end what runs in it
+                }
                 tearDown();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         });
-        Runtime.getRuntime().addShutdownHook(cleanUp); // Ctrl-C leaves no namespace behind (the server dies with it)
+        Runtime.getRuntime().addShutdownHook(cleanUp); // Ctrl-C leaves no namespace and no server behind
         try {
             setUp();
             Files.createDirectories(Paths.get("target"));
@@ -93,7 +96,7 @@ public final class NetworkReport {
             List<String> serve = new ArrayList<>(List.of("ip", "netns", "exec", SERVER));
             serve.addAll(pinned(true));
             serve.addAll(List.of("env", "PORT=8080", java(), "-Xmx1g", "-jar", demoJar.toString()));
-            server = new ProcessBuilder(serve).redirectErrorStream(true)
+            server[0] = new ProcessBuilder(serve).redirectErrorStream(true)
                     .redirectOutput(new File("target/network-server.log")).start();
             String base = "http://" + SERVER_IP + ":8080/rest/";
             awaitServer(base);
@@ -116,7 +119,7 @@ public final class NetworkReport {
                 measured.put(link, rows);
             }
         } finally {
-            stop(server);
+            stop(server[0]);
         }
         write(quick, runs, links, documents, measured, codecSpeeds());
     }

@@ -41,22 +41,14 @@ final class ClientLinks {
                 .add(bitsPerSecond, atLeast, uncoded, System.nanoTime());
     }
 
-    /** A response from the origin of {@code uri} too small to time alone ({@link Measurement#pool}). */
-    synchronized void small(URI uri, long bytes, long nanos) {
+    /**
+     * A response from the origin of {@code uri} whose coding hid the link ({@link ReceiveMeter#hidTheLink}), its
+     * second half {@code bytes} read in {@code nanos}: it cannot confirm a reading, which no response confirming is
+     * dropped in time; without one, it is pooled into one ({@link Measurement#pool}).
+     */
+    synchronized void hidden(URI uri, long bytes, long nanos) {
         links.computeIfAbsent(OriginCodings.origin(uri), origin -> new Measurement())
                 .pool(bytes, nanos, System.nanoTime());
-    }
-
-    /**
-     * A response from the origin of {@code uri} could not confirm its reading: its coding hid the link
-     * ({@link ReceiveMeter#hidTheLink}). A reading that no response confirms is dropped in time
-     * ({@link Measurement#unconfirmed}).
-     */
-    synchronized void unconfirmed(URI uri) {
-        Measurement known = links.get(OriginCodings.origin(uri));
-        if (known != null) {
-            known.unconfirmed();
-        }
     }
 
     /**

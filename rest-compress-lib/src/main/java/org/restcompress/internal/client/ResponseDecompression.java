@@ -92,7 +92,8 @@ final class ResponseDecompression implements ReaderInterceptor {
             if (!DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
                 DictionaryCapture.drain(read); // verifies the trailer (and keeps a dictionary at the end)
                 if (meter != null && meter.hidTheLink(body.decodedCount())) {
-                    links.unconfirmed((URI) context.getProperty(AcceptEncodingFilter.REQUEST_URI));
+                    links.hidden((URI) context.getProperty(AcceptEncodingFilter.REQUEST_URI), meter.untimedBytes(),
+                            meter.untimedNanos());
                 }
             }
             return entity;
@@ -124,17 +125,8 @@ final class ResponseDecompression implements ReaderInterceptor {
                 || context.getMediaType() != null && EVENT_STREAM.isCompatible(context.getMediaType())) {
             return null;
         }
-        ReceiveMeter meter = new ReceiveMeter(context.getInputStream(), new ReceiveMeter.Reading() {
-            @Override
-            public void accept(double bitsPerSecond, boolean atLeast) {
-                links.record((URI) uri, bitsPerSecond, atLeast, uncoded);
-            }
-
-            @Override
-            public void small(long bytes, long nanos) {
-                links.small((URI) uri, bytes, nanos);
-            }
-        });
+        ReceiveMeter meter = new ReceiveMeter(context.getInputStream(),
+                (bitsPerSecond, atLeast) -> links.record((URI) uri, bitsPerSecond, atLeast, uncoded));
         context.setInputStream(meter);
         return meter;
     }

@@ -74,6 +74,8 @@ public final class Measurement {
             value = uncoded && coded ? sample : value * (1 - WEIGHT) + sample * WEIGHT;
         }
         coded = !uncoded;
+        pooledBytes = 0; // what was pooled before a reading says nothing once it expires
+        pooledNanos = 0;
         if (value != was) {
             downlink = null;
         }
@@ -83,17 +85,17 @@ public final class Measurement {
     }
 
     /**
-     * A body too small to tell the link alone ({@link ReceiveMeter.Reading#small}): pooled with the next ones while
-     * no reading is fresh, and once they hold {@link #POOL_BYTES}, their pace taken as one reading of a coded body.
+     * A body whose coding hid the link ({@link ReceiveMeter#hidTheLink}: too small to time on the wire, timeable as it
+     * is): with a fresh reading, it could not confirm it ({@link #unconfirmed}); with none, its second half is pooled
+     * with the next ones', and once they hold {@link #POOL_BYTES}, their pace is taken as one reading of a coded body.
      * Without it a client whose server chose a coding that makes its bodies small (zstd's 21 KB for 100 KB of JSON)
      * never learns its link, and so never gets the body as it is, however fast the link: the NetworkReport's hinted
-     * client sent no {@code Downlink} in 600 such requests. A pooled pace may be a buffer's rather than the link's;
-     * where it is too fast, the body as it is that it brings is timed alone and replaces it.
+     * client sent no {@code Downlink} in 600 such requests. A pooled pace may be a buffer's rather than the link's; the
+     * body as it is that a fast one brings is large enough to time alone, and its reading replaces the pooled one.
      */
     public void pool(long bytes, long nanos, long now) {
         if (fresh(now)) {
-            pooledBytes = 0;
-            pooledNanos = 0;
+            unconfirmed();
             return;
         }
         pooledBytes += bytes;

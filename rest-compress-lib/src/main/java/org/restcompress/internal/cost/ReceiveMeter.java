@@ -47,6 +47,9 @@ public final class ReceiveMeter extends FilterInputStream {
     private int points = 1;
     private int stride = 1;
     private int reads;
+    /** A body too small to time alone: its second half's bytes and read time, for {@link Measurement#pool}. */
+    private long untimedBytes;
+    private long untimedNanos;
 
     /** Where a body's reading goes. */
     @FunctionalInterface
@@ -56,16 +59,6 @@ public final class ReceiveMeter extends FilterInputStream {
          * @param atLeast       whether it arrived too fast to time: the link is at least that fast, maybe faster
          */
         void accept(double bitsPerSecond, boolean atLeast);
-
-        /**
-         * A body whose second half was too small to time alone: its bytes and read time, for a reading pooled over
-         * several ({@link Measurement#pool}).
-         *
-         * @param bytes the second half's bytes, fewer than {@link #MIN_BYTES}
-         * @param nanos the time spent reading them
-         */
-        default void small(long bytes, long nanos) {
-        }
     }
 
     public ReceiveMeter(InputStream in, Reading report) {
@@ -128,8 +121,9 @@ public final class ReceiveMeter extends FilterInputStream {
             if (speed > 0) {
                 told = true;
                 report.accept(speed, timedNanos < MIN_NANOS);
-            } else if (timedBytes > 0) {
-                report.small(timedBytes, timedNanos);
+            } else {
+                untimedBytes = timedBytes;
+                untimedNanos = timedNanos;
             }
         }
     }
@@ -141,6 +135,16 @@ public final class ReceiveMeter extends FilterInputStream {
      */
     public boolean hidTheLink(long decodedBytes) {
         return endedUntold() && timeable(decodedBytes);
+    }
+
+    /** The second half's bytes of a body that ended too small to time ({@link #hidTheLink}); 0 otherwise. */
+    public long untimedBytes() {
+        return untimedBytes;
+    }
+
+    /** The time spent reading them. */
+    public long untimedNanos() {
+        return untimedNanos;
     }
 
     /** Whether the body ended and was too small to tell the link: it reported nothing. */

@@ -223,7 +223,7 @@ final class EncodedBodies implements AutoCloseable {
             return;
         }
         synchronized (this) {
-            if (form.strengthened || closed) {
+            if (form.strengthened || closed || body.gone) {
                 return;
             }
             if (strengthening == null) {
@@ -269,6 +269,11 @@ final class EncodedBodies implements AutoCloseable {
     }
 
     private void strengthened(Body body, Form form, ContentCodec strong) {
+        synchronized (this) {
+            if (body.gone) {
+                return; // let go while it waited: no strong encoding for nothing
+            }
+        }
         byte[] stronger;
         try {
             stronger = encode(strong, body.content);

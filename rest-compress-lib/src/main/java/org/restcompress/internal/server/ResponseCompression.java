@@ -298,7 +298,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                         // An empty body announces no length: the container knows it once the response ends, and on
                         // Jersey the body may not have ended (a ChunkedOutput or SseEventSink passes the interceptors
                         // once, empty, before its chunks are written past them: "Content-Length: 0" would cut it).
-                        if (length > 0 && !headers.containsKey(HttpHeaders.CONTENT_LENGTH)) {
+                        if (length > 0 && !headers.containsKey(HttpHeaders.CONTENT_LENGTH)
+                                && runtimeHeaders.takesLengthLate()) {
                             headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(length));
                         }
                         runtimeHeaders.identity(headers);

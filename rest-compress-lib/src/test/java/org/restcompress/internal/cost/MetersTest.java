@@ -198,22 +198,12 @@ class MetersTest {
     }
 
     @Test
-    void smallBodiesArePooledIntoOneReadingWhileNothingIsKnown() throws IOException {
-        List<long[]> small = new ArrayList<>();
-        ReceiveMeter.Reading reading = new ReceiveMeter.Reading() {
-            @Override
-            public void accept(double bitsPerSecond, boolean atLeast) {
-                throw new AssertionError("a 20 KB body is too small to time alone");
-            }
-
-            @Override
-            public void small(long bytes, long nanos) {
-                small.add(new long[] {bytes, nanos});
-            }
-        };
-        new ReceiveMeter(new ByteArrayInputStream(new byte[20_000]), reading).transferTo(OutputStream.nullOutputStream());
-        assertEquals(1, small.size());
-        assertTrue(small.get(0)[0] > 0 && small.get(0)[0] < ReceiveMeter.MIN_BYTES, "its second half");
+    void bodiesWhoseCodingHidTheLinkArePooledIntoOneReadingWhileNothingIsKnown() throws IOException {
+        ReceiveMeter small = new ReceiveMeter(new ByteArrayInputStream(new byte[20_000]), (bps, atLeast) -> {
+            throw new AssertionError("a 20 KB body is too small to time alone");
+        });
+        small.transferTo(OutputStream.nullOutputStream());
+        assertTrue(small.untimedBytes() > 0 && small.untimedBytes() < ReceiveMeter.MIN_BYTES, "its second half");
 
         Measurement link = new Measurement();
         for (int i = 0; i < 6; i++) { // 60 KB in 6 ms: not yet enough bytes
@@ -223,8 +213,18 @@ class MetersTest {
         link.pool(10_000, 1_000_000, 6);
         assertTrue(link.fresh(6), "70 KB pooled make a reading");
         assertEquals(80e6, link.value(), 1, "70 KB in 7 ms");
-        link.pool(1_000, 1, 7); // a reading is fresh: nothing pooled, the reading stands
+        for (int i = 0; i < Measurement.MAX_UNCONFIRMED - 1; i++) {
+            link.pool(1_000, 1, 7 + i); // a reading is fresh: such bodies cannot confirm it, and are not pooled
+        }
         assertEquals(80e6, link.value(), 1);
+        assertTrue(link.fresh(30));
+        link.pool(1_000, 1, 30);
+        assertFalse(link.fresh(31), "dropped once no body confirmed it");
+        link.pool(30_000, 1, 32); // what was pooled before the reading is not counted
+        link.pool(30_000, 1, 33);
+        assertFalse(link.fresh(34), "60 KB since the drop");
+        link.pool(10_000, 100_000, 34);
+        assertEquals(70_000 * 8e9 / 100_002, link.value(), 1, "pooled afresh");
         Measurement fast = new Measurement();
         for (int i = 0; i < 7; i++) {
             fast.pool(10_000, 1_000, i); // at memory speed: "at least", as a single fast body is
