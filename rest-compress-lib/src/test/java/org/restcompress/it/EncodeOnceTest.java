@@ -142,6 +142,39 @@ class EncodeOnceTest {
         assertTrue(decision(stronger).endsWith("reuse=hit"));
     }
 
+    /** With the settings the jar carries, a recording shows each response's reuse and what is kept. */
+    @Test
+    void aFlightRecordingShowsHitsAndWhatIsKept() throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("encode-once", ".jfr");
+        jdk.jfr.Configuration settings;
+        try (java.io.Reader jfc = new java.io.InputStreamReader(EncodeOnceTest.class.getResourceAsStream(
+                "/META-INF/restcompress/restcompress.jfc"), java.nio.charset.StandardCharsets.UTF_8)) {
+            settings = jdk.jfr.Configuration.create(jfc);
+        }
+        try (jdk.jfr.Recording recording = new jdk.jfr.Recording(settings)) {
+            recording.start();
+            EncodeOnceApplication.DECISIONS.clear();
+            thrice("once/marked/none", "lz4"); // a path and coding no other test sends
+            for (int i = 0; i < 500 && EncodeOnceApplication.DECISIONS.size() < 3; i++) {
+                Thread.sleep(10); // the listener is told after the event is committed
+            }
+            recording.stop();
+            recording.dump(file);
+        }
+        try {
+            List<jdk.jfr.consumer.RecordedEvent> events = jdk.jfr.consumer.RecordingFile.readAllEvents(file);
+            assertTrue(events.stream().anyMatch(e -> e.getEventType().getName().equals("org.restcompress.Response")
+                    && "hit".equals(e.getString("reuse"))), "a response sent as kept");
+            jdk.jfr.consumer.RecordedEvent kept = events.stream()
+                    .filter(e -> e.getEventType().getName().equals("org.restcompress.EncodeOnce")).findFirst()
+                    .orElseThrow();
+            assertTrue(kept.getLong("bytes") > EncodeOnceResource.BODY.length, "the body and its form");
+            assertTrue(kept.getInt("bodies") >= 1);
+        } finally {
+            java.nio.file.Files.delete(file);
+        }
+    }
+
     @Test
     void listenersSeeHitsMissesAndWhatIsKept() throws InterruptedException {
         EncodeOnceApplication.DECISIONS.clear();

@@ -42,6 +42,12 @@ final class FlightEvents {
         }
     }
 
+    static void encodeOnceKept(long bytes, int bodies) {
+        if (AVAILABLE && !noRecorder()) {
+            EncodeOnceEvent.commit(bytes, bodies);
+        }
+    }
+
     static void requestBody(RequestBody body) {
         if (AVAILABLE && !noRecorder()) {
             RequestBodyEvent.commit(body);

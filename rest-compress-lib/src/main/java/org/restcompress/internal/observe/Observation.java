@@ -89,6 +89,7 @@ public final class Observation {
 
     /** What encoding once keeps changed. */
     public void encodeOnceKept(long bytes, int bodies) {
+        FlightEvents.encodeOnceKept(bytes, bodies);
         for (CompressionListener listener : listeners) {
             try {
                 listener.encodeOnceKept(bytes, bodies);
