@@ -90,13 +90,7 @@ public record MethodCodings(boolean all, Set<String> tokens, boolean uncompresse
     /** The method's annotation of this type, else the class's (searched as codings are), else none. */
     public static <A extends Annotation> Optional<A> annotation(Class<?> resourceClass, Method method,
             Class<A> type) {
-        for (AnnotatedElement place : places(resourceClass, method)) {
-            A found = place.getAnnotation(type);
-            if (found != null) {
-                return Optional.of(found);
-            }
-        }
-        return Optional.empty();
+        return attribute(resourceClass, method, type, found -> found);
     }
 
     /**

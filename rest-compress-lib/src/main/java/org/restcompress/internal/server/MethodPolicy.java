@@ -5,6 +5,7 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,6 +26,7 @@ import org.restcompress.internal.negotiation.Negotiated;
 import org.restcompress.internal.negotiation.DecisionRules;
 import org.restcompress.internal.negotiation.DictionaryNegotiation;
 import org.restcompress.internal.negotiation.EncodingChooser;
+import org.restcompress.internal.negotiation.HeaderLists;
 import org.restcompress.internal.observe.Observation;
 import org.restcompress.observe.Decision;
 import org.restcompress.observe.Reason;
@@ -135,16 +137,15 @@ final class MethodPolicy {
         if (headers.containsKey(HttpHeaders.SET_COOKIE)) {
             return null;
         }
+        List<String> lines = new ArrayList<>();
         List<Object> cacheControl = headers.get(HttpHeaders.CACHE_CONTROL);
-        StringBuilder directives = new StringBuilder();
         if (cacheControl != null) {
-            cacheControl.forEach(line -> directives.append(line).append(',')); // a CacheControl writes its header
+            cacheControl.forEach(line -> lines.add(String.valueOf(line))); // a CacheControl writes its header
         }
         boolean isPublic = false;
-        for (String directive : directives.toString().split(",")) {
-            String name = directive.trim();
-            int eq = name.indexOf('=');
-            name = (eq < 0 ? name : name.substring(0, eq)).trim().toLowerCase(java.util.Locale.ROOT);
+        for (String directive : HeaderLists.members(lines)) { // a quoted field list (private="a, b") stays whole
+            int eq = directive.indexOf('=');
+            String name = (eq < 0 ? directive : directive.substring(0, eq)).trim().toLowerCase(java.util.Locale.ROOT);
             if (name.equals("private") || name.equals("no-store")) {
                 return null;
             }

@@ -273,9 +273,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                 new DeferredOutputStream.Outcome() {
                     @Override
                     public OutputStream encode() throws IOException {
-                        Decisions.encodedHeaders(headers, codec.token());
-                        decisions.header(shown[0], headers);
-                        runtimeHeaders.decided(headers);
+                        encodedHeaders(headers, codec.token(), shown[0], -1, runtimeHeaders);
                         if (decision.reason() == Reason.HEAD) {
                             // Commit the headers now, as a streamed GET would be; the container would otherwise
                             // announce the 0 bytes HEAD writes as a Content-Length.
@@ -320,8 +318,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                             !EntityTags.isStrong(headers));
                     shown[0] = decision.reused(Decision.Reuse.MISS);
                     if (lookup.encoded != null) {
-                        sendKept(context, exchange, decision.reused(Decision.Reuse.HIT), lookup.encoded, held.length(),
-                                sink, meter, runtimeHeaders);
+                        sendKept(context, exchange, decision.reused(Decision.Reuse.HIT), codec.token(), lookup.encoded,
+                                held.length(), sink, meter, runtimeHeaders);
                         return;
                     }
                     if (lookup.keep) {
@@ -356,15 +354,10 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     }
 
     /** A kept form of this very body: sent as it is, its length known (where the runtime takes it), nothing encoded. */
-    private void sendKept(WriterInterceptorContext context, Exchange exchange, Decision hit, byte[] encoded,
-            int length, OutputStream sink, ResponseMeter meter, ResponseHeaders runtimeHeaders) throws IOException {
-        MultivaluedMap<String, Object> headers = context.getHeaders();
-        Decisions.encodedHeaders(headers, policy.codec(hit.coding(), exchange.facts().dictionary()).token());
-        decisions.header(hit, headers);
-        if (runtimeHeaders.takesLengthLate()) {
-            headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(encoded.length));
-        }
-        runtimeHeaders.decided(headers);
+    private void sendKept(WriterInterceptorContext context, Exchange exchange, Decision hit, String token,
+            byte[] encoded, int length, OutputStream sink, ResponseMeter meter, ResponseHeaders runtimeHeaders)
+            throws IOException {
+        encodedHeaders(context.getHeaders(), token, hit, encoded.length, runtimeHeaders);
         try {
             sink.write(encoded);
         } catch (IOException | RuntimeException e) {
@@ -376,6 +369,21 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             meter.recorded(policy, null); // the link's pace and the server's work; no coding was measured
         }
         finish(context, exchange, hit.done(length, encoded.length, 0));
+    }
+
+    /**
+     * The headers of a body about to go out in {@code token}: the coding, the {@code ETag} suffix, the debug header,
+     * and where it is known ({@code length} not negative) and the runtime takes it late, its length; then handed to the
+     * runtime.
+     */
+    private void encodedHeaders(MultivaluedMap<String, Object> headers, String token, Decision decision, int length,
+            ResponseHeaders runtimeHeaders) {
+        Decisions.encodedHeaders(headers, token);
+        decisions.header(decision, headers);
+        if (length >= 0 && runtimeHeaders.takesLengthLate()) {
+            headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(length));
+        }
+        runtimeHeaders.decided(headers);
     }
 
     /** Writes to the client and keeps a copy: the form encoded now, to be kept. */
