@@ -36,6 +36,22 @@ class KeyValuesTest {
     }
 
     @Test
+    void encodeOnceKeys() {
+        java.util.Map<String, Object> keys = java.util.Map.of("restcompress.encode-once.mode", " Shared ",
+                "restcompress.encode-once.max-bytes", "8M");
+        org.restcompress.CompressionConfig config = KeyValues.read(keys::get).build();
+        assertEquals(org.restcompress.EncodeOnce.SHARED, config.encodeOnce());
+        assertEquals(8L << 20, config.encodeOnceMaxBytes());
+        assertEquals(org.restcompress.EncodeOnce.NEVER, KeyValues.read(key -> null).build().encodeOnce(), "default");
+        IllegalArgumentException mode = assertThrows(IllegalArgumentException.class,
+                () -> KeyValues.read(key -> key.equals("restcompress.encode-once.mode") ? "default" : null));
+        assertEquals("restcompress.encode-once.mode must be never, shared or always, was 'default'", mode.getMessage());
+        IllegalArgumentException bytes = assertThrows(IllegalArgumentException.class,
+                () -> KeyValues.read(key -> key.equals("restcompress.encode-once.max-bytes") ? "lots" : null));
+        assertTrue(bytes.getMessage().startsWith("restcompress.encode-once.max-bytes"), bytes.getMessage());
+    }
+
+    @Test
     void mediaTypes() {
         MediaTypes defaults = new MediaTypes(CompressionConfig.defaults().excludedMediaTypes());
         assertTrue(defaults.isCompressible(MediaType.APPLICATION_JSON_TYPE));
