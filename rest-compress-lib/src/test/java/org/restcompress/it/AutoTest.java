@@ -2,6 +2,7 @@ package org.restcompress.it;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -174,8 +175,14 @@ class AutoTest {
     @Test
     void refusalsStillBind() {
         Reply noIdentity = get("all", "Accept-Encoding", "lz4, gzip, identity;q=0", "Downlink", "100000");
-        assertEquals("lz4", noIdentity.header("Content-Encoding")); // the cheapest coding, not identity
-        assertTrue(noIdentity.header(DECISION).startsWith("lz4; reason=auto"), noIdentity.header(DECISION));
+        // the first of auto's ranking, which leaves identity out: on measured figures lz4 as a rule, but a noisy
+        // host's timings may put gzip ahead, and which one is not what this test is about
+        String coding = noIdentity.header("Content-Encoding");
+        assertTrue(Set.of("lz4", "gzip").contains(coding), noIdentity.header(DECISION));
+        assertTrue(noIdentity.header(DECISION).startsWith(coding + "; reason=auto; estimate=\"" + coding + " "),
+                noIdentity.header(DECISION));
+        assertFalse(noIdentity.header(DECISION).contains("identity"), noIdentity.header(DECISION));
+        assertArrayEquals(CodingResource.JSON, noIdentity.decoded());
         // one coding valued above the rest, identity below it: nothing to choose
         Reply one = get("all", "Accept-Encoding", "gzip, lz4;q=0.5, identity;q=0.1", "Downlink", "100000");
         assertEquals("gzip", one.header("Content-Encoding"));
