@@ -1,37 +1,27 @@
 package org.restcompress;
 
-import static org.restcompress.ConfigKeys.EXCLUDED_MEDIA_TYPES;
-import static org.restcompress.ConfigKeys.MAX_CODINGS;
-import static org.restcompress.ConfigKeys.MAX_DECODED_SIZE;
-import static org.restcompress.ConfigKeys.MAX_EXPANSION_RATIO;
-import static org.restcompress.ConfigKeys.REQUEST_CODING;
-import static org.restcompress.ConfigKeys.THRESHOLD;
-
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.MediaType;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
 import org.restcompress.dictionary.DictionaryStore;
-import org.restcompress.observe.CompressionListener;
 import org.restcompress.internal.KeyValues;
-import org.restcompress.internal.dictionary.Dictionary;
-import org.restcompress.internal.negotiation.HeaderLists;
+import org.restcompress.internal.Setting;
+import org.restcompress.observe.CompressionListener;
 
 /**
  * The library's settings, immutable: read from configuration keys ({@link #from}, see {@link ConfigKeys}) or built in
- * code ({@link #builder()}). Every value is checked once, when it is set.
+ * code ({@link #builder()}). Every value is checked once, when it is set, against its key's type and range.
  */
 public final class CompressionConfig {
 
@@ -93,11 +83,7 @@ public final class CompressionConfig {
         this.acceptFormats = List.copyOf(b.acceptFormats);
     }
 
-    /**
-     * Every setting at its default (system properties ignored; codec keys are still read where the feature runs).
-     *
-     * @return the configuration
-     */
+    /** {@return every setting at its default} System properties are ignored; codec keys are still read where the feature runs. */
     public static CompressionConfig defaults() {
         return builder().build();
     }
@@ -126,11 +112,7 @@ public final class CompressionConfig {
         return KeyValues.readAll(copy::get, copy.keySet()).build();
     }
 
-    /**
-     * A builder with every setting at its default.
-     *
-     * @return the builder
-     */
+    /** {@return a builder with every setting at its default} */
     public static Builder builder() {
         return new Builder();
     }
@@ -149,49 +131,38 @@ public final class CompressionConfig {
     }
 
     /**
-     * Server preference among codings the client values equally, most preferred first ({@value ConfigKeys#AUTO}
-     * left out: see {@link #auto()}).
-     *
-     * @return the codings, most preferred first
+     * {@return the server's order among codings the client values equally, most preferred first}
+     * {@value ConfigKeys#AUTO} is left out: see {@link #auto()}.
      */
     public List<String> preference() {
         return preference;
     }
 
     /**
-     * Whether the server chooses by cost among codings the client values equally where the client's link is known
-     * ({@code preference=auto}, the default); the {@link #preference()} order breaks ties, and decides where the link
-     * is not known.
-     *
-     * @return whether the choice is by cost
+     * {@return whether the server chooses by cost among codings the client values equally where the client's link is
+     * known} That is {@code preference=auto}, the default; the {@link #preference()} order breaks ties, and decides
+     * where the link is not known.
      */
     public boolean auto() {
         return auto;
     }
 
-    /**
-     * With {@link #auto()}: the link speed, bits per second, assumed for clients that send no hint; 0: none.
-     *
-     * @return the speed in bits per second, 0 for none
-     */
+    /** {@return with {@link #auto()}, the link speed in bits per second assumed for clients that send no hint; 0: none} */
     public long autoLinkSpeed() {
         return autoLinkSpeed;
     }
 
     /**
-     * Client side: to whom requests say how fast the server's earlier responses arrived ({@code Downlink}); by
-     * default only to origins that ask for it ({@code Accept-CH: Downlink}), as browsers do.
-     *
-     * @return to whom the hint goes
+     * {@return client side: to whom requests say how fast the server's earlier responses arrived ({@code Downlink})}
+     * By default only to origins that ask for it ({@code Accept-CH: Downlink}), as browsers do.
      */
     public DownlinkHint downlinkHints() {
         return downlinkHint;
     }
 
     /**
-     * Client side: whether requests may carry {@code Downlink} at all (to origins that ask, or to every one).
+     * {@return client side: whether requests may carry {@code Downlink} at all (to origins that ask, or to every one)}
      *
-     * @return whether the hint is ever sent
      * @see #downlinkHints()
      */
     public boolean downlinkHint() {
@@ -213,101 +184,70 @@ public final class CompressionConfig {
             this.token = token;
         }
 
-        /**
-         * The key's value for this choice.
-         *
-         * @return the token
-         */
+        /** {@return the key's value for this choice} */
         public String token() {
             return token;
         }
     }
 
-    /**
-     * Bodies shorter than this many bytes go out unencoded (unless the client refuses identity).
-     *
-     * @return the threshold in bytes
-     */
+    /** {@return the bytes below which a body goes out unencoded (unless the client refuses identity)} */
     public int threshold() {
         return threshold;
     }
 
     /**
-     * Media types never encoded (except {@code +json} and {@code +xml} structured syntaxes, which are text).
-     *
-     * @return the media types, wildcards included
+     * {@return the media types never encoded, wildcards included} {@code +json} and {@code +xml} structured syntaxes
+     * are text, and always encoded.
      */
     public List<MediaType> excludedMediaTypes() {
         return excludedMediaTypes;
     }
 
-    /**
-     * The most bytes a coded body may decode to; beyond it the answer is 413.
-     *
-     * @return the limit in bytes
-     */
+    /** {@return the most bytes a coded body may decode to} Beyond it, the answer is 413. */
     public long maxDecodedSize() {
         return maxDecodedSize;
     }
 
-    /**
-     * The most content codings one body may stack.
-     *
-     * @return the number of codings
-     */
+    /** {@return the most content codings one body may stack} */
     public int maxCodings() {
         return maxCodings;
     }
 
-    /**
-     * The largest decoded/coded size ratio accepted, 0 for no ratio limit.
-     *
-     * @return the ratio, 0 for none
-     */
+    /** {@return the largest decoded/coded size ratio accepted, 0 for no ratio limit} */
     public int maxExpansionRatio() {
         return maxExpansionRatio;
     }
 
-    /**
-     * Client side: the coding for request bodies, {@code identity} for none.
-     *
-     * @return the coding token
-     */
+    /** {@return client side: the coding for request bodies, {@code identity} for none} */
     public String requestCoding() {
         return requestCoding;
     }
 
     /**
-     * Whether responses say how they were encoded and why ({@value ConfigKeys#DECISION_HEADER}); not for production.
-     *
-     * @return whether the decision header is sent
+     * {@return whether responses say how they were encoded and why ({@value ConfigKeys#DECISION_HEADER})} Not for
+     * production.
      */
     public boolean debug() {
         return debug;
     }
 
     /**
-     * Whether encoded bodies that repeat are kept for methods that do not say ({@value ConfigKeys#ENCODE_ONCE}).
-     *
-     * @return {@link EncodeOnce#NEVER}, {@link EncodeOnce#SHARED} or {@link EncodeOnce#ALWAYS}
+     * {@return whether encoded bodies that repeat are kept for methods that do not say
+     * ({@value ConfigKeys#ENCODE_ONCE})} {@link EncodeOnce#NEVER}, {@link EncodeOnce#SHARED} or
+     * {@link EncodeOnce#ALWAYS}.
      */
     public EncodeOnce encodeOnce() {
         return encodeOnce;
     }
 
-    /**
-     * The bytes kept for encoding once, bodies and encoded forms ({@value ConfigKeys#ENCODE_ONCE_MAX_BYTES}).
-     *
-     * @return the bound
-     */
+    /** {@return the bytes kept for encoding once, bodies and encoded forms ({@value ConfigKeys#ENCODE_ONCE_MAX_BYTES})} */
     public long encodeOnceMaxBytes() {
         return encodeOnceMaxBytes;
     }
 
     /**
-     * The application's predicate for responses that must go out unencoded (see {@link Builder#excludeResponses}).
-     *
-     * @return the predicate; by default one that excludes nothing
+     * {@return the application's predicate for responses that must go out unencoded} By default it excludes nothing;
+     * see {@link Builder#excludeResponses}.
      */
     public BiPredicate<ContainerRequestContext, ContainerResponseContext> responseExclusion() {
         return excludeResponses;
@@ -326,105 +266,63 @@ public final class CompressionConfig {
     }
 
     /**
-     * The store for dictionaries sent by {@link UseAsDictionary} methods: the one given to the builder, else an
-     * in-memory one within {@link #dictionaryStoreMaxBytes()} and {@link #dictionaryStoreMaxEntries()} (made by the
-     * feature, one per application).
-     *
-     * @return the store given to the builder, if any
+     * {@return the store given to the builder, if any, for dictionaries sent by {@link UseAsDictionary} methods}
+     * Without one, the feature makes an in-memory one per application, within {@link #dictionaryStoreMaxBytes()} and
+     * {@link #dictionaryStoreMaxEntries()}.
      */
     public Optional<DictionaryStore> dictionaryStore() {
         return Optional.ofNullable(dictionaryStore);
     }
 
-    /**
-     * Where a {@code DictionaryStoreProvider} makes the store ({@value ConfigKeys#DICTIONARY_STORE}), if set.
-     *
-     * @return the location, if set
-     */
+    /** {@return where a {@code DictionaryStoreProvider} makes the store ({@value ConfigKeys#DICTIONARY_STORE}), if set} */
     public Optional<URI> dictionaryStoreLocation() {
         return Optional.ofNullable(dictionaryStoreLocation);
     }
 
-    /**
-     * The content bytes the in-memory dictionary store keeps at most
-     * ({@value ConfigKeys#DICTIONARY_STORE_MAX_BYTES}).
-     *
-     * @return the bound in bytes
-     */
+    /** {@return the content bytes the in-memory dictionary store keeps at most} */
     public long dictionaryStoreMaxBytes() {
         return dictionaryStoreMaxBytes;
     }
 
-    /**
-     * The entries the in-memory dictionary store keeps at most
-     * ({@value ConfigKeys#DICTIONARY_STORE_MAX_ENTRIES}).
-     *
-     * @return the bound in entries
-     */
+    /** {@return the entries the in-memory dictionary store keeps at most} */
     public int dictionaryStoreMaxEntries() {
         return dictionaryStoreMaxEntries;
     }
 
-    /**
-     * The largest response kept as a dictionary (server), or dictionary kept (client).
-     *
-     * @return the size in bytes
-     */
+    /** {@return the largest response kept as a dictionary (server), or dictionary kept (client), in bytes} */
     public long dictionaryMaxSize() {
         return dictionaryMaxSize;
     }
 
-    /**
-     * Whether cross-origin requests may get dictionary-compressed responses.
-     *
-     * @return whether they may
-     */
+    /** {@return whether cross-origin requests may get dictionary-compressed responses} */
     public boolean dictionaryCrossOrigin() {
         return dictionaryCrossOrigin;
     }
 
-    /**
-     * Where shared dictionaries are served, relative to the application's base path, without slashes at its ends.
-     *
-     * @return the path
-     */
+    /** {@return where shared dictionaries are served, under the application's base path, without slashes at its ends} */
     public String dictionaryPath() {
         return dictionaryPath;
     }
 
     /**
-     * Shared dictionaries by name: the content ({@code byte[]}) given to the builder, or where to read it (a
-     * {@code String} location) from a {@code restcompress.shared-dictionary.<name>} key.
-     *
-     * @return the dictionaries by name
+     * {@return shared dictionaries by name} Each is the content ({@code byte[]}) given to the builder, or where to read
+     * it (a {@code String} location) from a {@code restcompress.shared-dictionary.<name>} key.
      */
     public Map<String, Object> sharedDictionaries() {
         return sharedDictionaries;
     }
 
-    /**
-     * Whether auto also chooses among representations a client accepts equally ({@value ConfigKeys#AUTO_FORMATS}).
-     *
-     * @return whether formats are chosen by cost
-     */
+    /** {@return whether auto also chooses among representations a client accepts equally ({@value ConfigKeys#AUTO_FORMATS})} */
     public boolean autoFormats() {
         return autoFormats;
     }
 
-    /**
-     * Client side: the formats offered at the same {@code q} ({@value ConfigKeys#ACCEPT_FORMATS}); empty: none.
-     *
-     * @return the media types, in the order offered
-     */
+    /** {@return client side: the formats offered at the same {@code q}, in that order ({@value ConfigKeys#ACCEPT_FORMATS})} */
     public List<MediaType> acceptFormats() {
         return acceptFormats;
     }
 
-    /**
-     * How {@code @TrainedDictionary} methods train their dictionaries.
-     *
-     * @return the training settings
-     */
+    /** {@return how {@code @TrainedDictionary} methods train their dictionaries} */
     public Training training() {
         return training;
     }
@@ -462,46 +360,34 @@ public final class CompressionConfig {
          * @throws IllegalArgumentException naming the key of a value out of range
          */
         public Training {
-            within(ConfigKeys.TRAINING_SAMPLES, samples, 8, MAX_SAMPLES);
+            Setting.TRAINING_SAMPLES.check(samples);
             if (minOccurrences < 2 || minOccurrences > samples / 2) {
                 throw new IllegalArgumentException(ConfigKeys.TRAINING_MIN_OCCURRENCES + " must be 2 to half of "
                         + ConfigKeys.TRAINING_SAMPLES + " (" + samples / 2 + "), was " + minOccurrences);
             }
-            within(ConfigKeys.TRAINING_DICTIONARY_SIZE, dictionarySize, 1024, 1024 * 1024);
-            within(ConfigKeys.TRAINING_VERSIONS, versions, 1, 16);
-            Objects.requireNonNull(period, "period");
-            if (period.isNegative() || !period.isZero() && period.compareTo(Duration.ofMinutes(1)) < 0
-                    || period.compareTo(Duration.ofDays(365)) > 0) {
-                throw new IllegalArgumentException(ConfigKeys.TRAINING_PERIOD + " must be a minute to 365 days (or "
-                        + "none), was " + period);
-            }
-        }
-
-        private static void within(String key, long value, long min, long max) {
-            if (value < min || value > max) {
-                throw new IllegalArgumentException(key + " must be " + min + " to " + max + ", was " + value);
-            }
+            Setting.TRAINING_DICTIONARY_SIZE.check(dictionarySize);
+            Setting.TRAINING_VERSIONS.check(versions);
+            Setting.period(Objects.requireNonNull(period, "period"));
         }
     }
 
-    /**
-     * The listeners given to the builder (those found as services are added where the feature runs).
-     *
-     * @return the listeners
-     */
+    /** {@return the listeners given to the builder} Those found as services are added where the feature runs. */
     public List<CompressionListener> listeners() {
         return listeners;
     }
 
     @Override
     public String toString() {
-        return "CompressionConfig[preference=" + (auto ? "auto, " : "") + preference + ", threshold=" + threshold + ", excluded="
-                + excludedMediaTypes + ", maxDecodedSize=" + maxDecodedSize + ", maxCodings=" + maxCodings
-                + ", requestCoding=" + requestCoding + ", maxExpansionRatio=" + maxExpansionRatio + ", debug=" + debug
-                + ", encodeOnce=" + encodeOnce + "]";
+        return "CompressionConfig[preference=" + (auto ? "auto, " : "") + preference + ", threshold=" + threshold
+                + ", excluded=" + excludedMediaTypes + ", maxDecodedSize=" + maxDecodedSize + ", maxCodings="
+                + maxCodings + ", requestCoding=" + requestCoding + ", maxExpansionRatio=" + maxExpansionRatio
+                + ", debug=" + debug + ", encodeOnce=" + encodeOnce + "]";
     }
 
-    /** Programmatic configuration, e.g. {@code new CompressionFeature(CompressionConfig.builder().threshold(0).build())}. */
+    /**
+     * Programmatic configuration, e.g. {@code new CompressionFeature(CompressionConfig.builder().threshold(0).build())}.
+     * Each setter checks its value as the key of the same name is checked, and names that key when it refuses one.
+     */
     public static final class Builder {
         /** The largest {@link #maxCodings} accepted. */
         public static final int MAX_MAX_CODINGS = 100;
@@ -510,7 +396,7 @@ public final class CompressionConfig {
         private long autoLinkSpeed = ConfigKeys.DEFAULT_AUTO_LINK_SPEED;
         private DownlinkHint downlinkHint = DownlinkHint.WHEN_ASKED;
         private int threshold = ConfigKeys.DEFAULT_THRESHOLD;
-        private List<MediaType> excludedMediaTypes = parseTypes(ConfigKeys.DEFAULT_EXCLUDED_MEDIA_TYPES);
+        private List<MediaType> excludedMediaTypes = KeyValues.mediaTypes(ConfigKeys.DEFAULT_EXCLUDED_MEDIA_TYPES);
         private long maxDecodedSize = ConfigKeys.DEFAULT_MAX_DECODED_SIZE;
         private int maxCodings = ConfigKeys.DEFAULT_MAX_CODINGS;
         private String requestCoding = "identity";
@@ -544,26 +430,10 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder preference(List<String> codings) {
-            List<String> lower = new ArrayList<>();
-            boolean byCost = false;
-            for (String coding : codings) {
-                String token = coding.trim().toLowerCase(Locale.ROOT);
-                if (!HeaderLists.isToken(token)) {
-                    throw new IllegalArgumentException(
-                            ConfigKeys.PREFERENCE + " must list coding tokens, has '" + coding + "'");
-                }
-                if (token.equals(ConfigKeys.AUTO)) {
-                    if (!lower.isEmpty() || byCost) {
-                        throw new IllegalArgumentException(ConfigKeys.PREFERENCE + ": '" + ConfigKeys.AUTO
-                                + "' may only come first, as in 'auto' or 'auto, zstd, gzip'");
-                    }
-                    byCost = true;
-                    continue;
-                }
-                lower.add(token);
-            }
-            this.auto = byCost;
-            this.preference = byCost && lower.isEmpty() ? ConfigKeys.DEFAULT_PREFERENCE : lower;
+            List<String> order = KeyValues.preference(codings);
+            this.auto = !order.isEmpty() && order.get(0).equals(ConfigKeys.AUTO);
+            this.preference = auto && order.size() == 1 ? ConfigKeys.DEFAULT_PREFERENCE
+                    : order.subList(auto ? 1 : 0, order.size());
             return this;
         }
 
@@ -596,7 +466,11 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder autoLinkSpeed(long bitsPerSecond) {
-            this.autoLinkSpeed = bitsPerSecond == 0 ? 0 : atLeast(ConfigKeys.AUTO_LINK_SPEED, bitsPerSecond, 1000);
+            if (bitsPerSecond != 0 && bitsPerSecond < 1000) {
+                throw new IllegalArgumentException(ConfigKeys.AUTO_LINK_SPEED + " must be at least 1000, was "
+                        + bitsPerSecond);
+            }
+            this.autoLinkSpeed = bitsPerSecond;
             return this;
         }
 
@@ -607,7 +481,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder threshold(int bytes) {
-            this.threshold = (int) atLeast(THRESHOLD, bytes, 0);
+            this.threshold = Setting.THRESHOLD.check(bytes);
             return this;
         }
 
@@ -618,7 +492,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder excludedMediaTypes(List<String> types) {
-            this.excludedMediaTypes = parseTypes(types);
+            this.excludedMediaTypes = KeyValues.mediaTypes(types);
             return this;
         }
 
@@ -629,7 +503,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder maxDecodedSize(long bytes) {
-            this.maxDecodedSize = atLeast(MAX_DECODED_SIZE, bytes, 0);
+            this.maxDecodedSize = Setting.MAX_DECODED_SIZE.check(bytes);
             return this;
         }
 
@@ -640,11 +514,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder maxCodings(int codings) {
-            if (codings > MAX_MAX_CODINGS) {
-                throw new IllegalArgumentException(
-                        MAX_CODINGS + " must be at most " + MAX_MAX_CODINGS + ", was " + codings);
-            }
-            this.maxCodings = (int) atLeast(MAX_CODINGS, codings, 1);
+            this.maxCodings = Setting.MAX_CODINGS.check(codings);
             return this;
         }
 
@@ -655,11 +525,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder requestCoding(String coding) {
-            String token = coding.trim().toLowerCase(Locale.ROOT);
-            if (!HeaderLists.isToken(token)) {
-                throw new IllegalArgumentException(REQUEST_CODING + " must be a coding token, was '" + coding + "'");
-            }
-            this.requestCoding = token;
+            this.requestCoding = KeyValues.token(ConfigKeys.REQUEST_CODING, coding);
             return this;
         }
 
@@ -670,7 +536,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder maxExpansionRatio(int ratio) {
-            this.maxExpansionRatio = (int) atLeast(MAX_EXPANSION_RATIO, ratio, 0);
+            this.maxExpansionRatio = Setting.MAX_EXPANSION_RATIO.check(ratio);
             return this;
         }
 
@@ -707,7 +573,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder encodeOnceMaxBytes(long bytes) {
-            this.encodeOnceMaxBytes = atLeast(ConfigKeys.ENCODE_ONCE_MAX_BYTES, bytes, 0);
+            this.encodeOnceMaxBytes = Setting.ENCODE_ONCE_MAX_BYTES.check(bytes);
             return this;
         }
 
@@ -766,16 +632,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder dictionaryStore(String location) {
-            try {
-                URI uri = new URI(location.trim());
-                if (uri.getScheme() == null) {
-                    throw new URISyntaxException(location, "no scheme");
-                }
-                this.dictionaryStoreLocation = uri;
-            } catch (URISyntaxException e) {
-                throw new IllegalArgumentException(ConfigKeys.DICTIONARY_STORE + " must be a location such as "
-                        + "redis://host:6379, was '" + location + "'");
-            }
+            this.dictionaryStoreLocation = KeyValues.location(ConfigKeys.DICTIONARY_STORE, location);
             return this;
         }
 
@@ -787,8 +644,8 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder dictionaryStoreLimits(long maxBytes, int maxEntries) {
-            this.dictionaryStoreMaxBytes = atLeast(ConfigKeys.DICTIONARY_STORE_MAX_BYTES, maxBytes, 0);
-            this.dictionaryStoreMaxEntries = (int) atLeast(ConfigKeys.DICTIONARY_STORE_MAX_ENTRIES, maxEntries, 0);
+            this.dictionaryStoreMaxBytes = Setting.DICTIONARY_STORE_MAX_BYTES.check(maxBytes);
+            this.dictionaryStoreMaxEntries = Setting.DICTIONARY_STORE_MAX_ENTRIES.check(maxEntries);
             return this;
         }
 
@@ -800,7 +657,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder dictionaryMaxSize(long bytes) {
-            this.dictionaryMaxSize = atLeast(ConfigKeys.DICTIONARY_MAX_SIZE, bytes, 0);
+            this.dictionaryMaxSize = Setting.DICTIONARY_MAX_SIZE.check(bytes);
             return this;
         }
 
@@ -823,12 +680,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder dictionaryPath(String path) {
-            String trimmed = path.trim().replaceAll("^/+|/+$", "");
-            if (trimmed.isEmpty() || !trimmed.matches("[A-Za-z0-9._~/-]+") || trimmed.contains("//")) {
-                throw new IllegalArgumentException(ConfigKeys.DICTIONARY_PATH
-                        + " must be a path of letters, digits and . _ ~ - /, was '" + path + "'");
-            }
-            this.dictionaryPath = trimmed;
+            this.dictionaryPath = KeyValues.path(ConfigKeys.DICTIONARY_PATH, path);
             return this;
         }
 
@@ -840,7 +692,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder sharedDictionary(String name, byte[] content) {
-            sharedDictionaries.put(checkName(name), content.clone());
+            sharedDictionaries.put(KeyValues.dictionaryName(name), content.clone());
             return this;
         }
 
@@ -855,16 +707,8 @@ public final class CompressionConfig {
             if (location == null || location.isBlank()) {
                 throw new IllegalArgumentException(ConfigKeys.SHARED_DICTIONARY_PREFIX + name + " must name a location");
             }
-            sharedDictionaries.put(checkName(name), location.trim());
+            sharedDictionaries.put(KeyValues.dictionaryName(name), location.trim());
             return this;
-        }
-
-        private static String checkName(String name) {
-            if (!Dictionary.isName(name)) {
-                throw new IllegalArgumentException("a shared dictionary's name is " + Dictionary.NAME_RULE + ", was '"
-                        + name + "'");
-            }
-            return name;
         }
 
         /**
@@ -887,22 +731,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder acceptFormats(List<String> types) {
-            List<MediaType> parsed = new ArrayList<>();
-            for (String type : types) {
-                MediaType format;
-                try {
-                    format = MediaType.valueOf(type.trim());
-                } catch (IllegalArgumentException e) {
-                    format = null;
-                }
-                if (format == null || format.isWildcardType() || format.isWildcardSubtype()
-                        || !format.getParameters().isEmpty()) {
-                    throw new IllegalArgumentException(ConfigKeys.ACCEPT_FORMATS + " must list media types such as "
-                            + "application/json, application/cbor (no wildcards, no parameters), has '" + type + "'");
-                }
-                parsed.add(format);
-            }
-            this.acceptFormats = parsed;
+            this.acceptFormats = KeyValues.formats(ConfigKeys.ACCEPT_FORMATS, types);
             return this;
         }
 
@@ -930,26 +759,6 @@ public final class CompressionConfig {
                         + " off");
             }
             return new CompressionConfig(this);
-        }
-
-        private static long atLeast(String key, long value, long min) {
-            if (value < min) {
-                throw new IllegalArgumentException(key + " must be at least " + min + ", was " + value);
-            }
-            return value;
-        }
-
-        private static List<MediaType> parseTypes(List<String> types) {
-            List<MediaType> parsed = new ArrayList<>();
-            for (String type : types) {
-                try {
-                    parsed.add(MediaType.valueOf(type.trim()));
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(
-                            EXCLUDED_MEDIA_TYPES + " has a malformed media type '" + type + "'", e);
-                }
-            }
-            return parsed;
         }
     }
 }

@@ -1,26 +1,26 @@
 package org.restcompress.internal;
 
-import static org.restcompress.ConfigKeys.DEBUG;
-import static org.restcompress.ConfigKeys.EXCLUDED_MEDIA_TYPES;
-import static org.restcompress.ConfigKeys.MAX_CODINGS;
-import static org.restcompress.ConfigKeys.MAX_DECODED_SIZE;
-import static org.restcompress.ConfigKeys.MAX_EXPANSION_RATIO;
-import static org.restcompress.ConfigKeys.PREFERENCE;
-import static org.restcompress.ConfigKeys.REQUEST_CODING;
-import static org.restcompress.ConfigKeys.THRESHOLD;
-
+import jakarta.ws.rs.core.MediaType;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.restcompress.CompressionConfig;
 import org.restcompress.ConfigKeys;
+import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.negotiation.HeaderLists;
 
-/** Reads the {@link org.restcompress.ConfigKeys} from strings: sizes, lists and flags, each error naming its key. */
+/**
+ * Reads the {@link org.restcompress.ConfigKeys} from strings, each as its {@link Setting} says (sizes, lists, flags,
+ * speeds, durations), each error naming its key; and where keys are looked up besides the given properties.
+ */
 public final class KeyValues {
 
     private KeyValues() {
@@ -29,43 +29,23 @@ public final class KeyValues {
     /** A builder holding every key {@code properties}, else the fallbacks ({@link #withFallbacks}), set. */
     public static CompressionConfig.Builder read(Function<String, Object> properties) {
         Function<String, Object> lookup = withFallbacks(properties);
+        Map<Setting, Object> values = new EnumMap<>(Setting.class);
+        for (Setting setting : Setting.values()) {
+            if (setting.coding() == null) { // a codec reads its own keys, through codecSettings
+                string(lookup, setting.key()).ifPresent(v -> values.put(setting, setting.parse(v)));
+            }
+        }
         CompressionConfig.Builder b = CompressionConfig.builder().codecSettings(lookup);
-        string(lookup, PREFERENCE).ifPresent(v -> b.preference(list(v)));
-        string(lookup, THRESHOLD).ifPresent(v -> b.threshold(intSize(THRESHOLD, v)));
-        string(lookup, EXCLUDED_MEDIA_TYPES).ifPresent(v -> b.excludedMediaTypes(list(v)));
-        string(lookup, MAX_DECODED_SIZE).ifPresent(v -> b.maxDecodedSize(size(MAX_DECODED_SIZE, v)));
-        string(lookup, MAX_CODINGS).ifPresent(v -> b.maxCodings(intSize(MAX_CODINGS, v)));
-        string(lookup, REQUEST_CODING).ifPresent(b::requestCoding);
-        string(lookup, MAX_EXPANSION_RATIO).ifPresent(v -> b.maxExpansionRatio(intSize(MAX_EXPANSION_RATIO, v)));
-        string(lookup, DEBUG).ifPresent(v -> b.debug(flag(DEBUG, v)));
-        string(lookup, ConfigKeys.ENCODE_ONCE).ifPresent(v -> b.encodeOnce(encodeOnce(v)));
-        string(lookup, ConfigKeys.ENCODE_ONCE_MAX_BYTES)
-                .ifPresent(v -> b.encodeOnceMaxBytes(size(ConfigKeys.ENCODE_ONCE_MAX_BYTES, v)));
-        string(lookup, ConfigKeys.DOWNLINK_HINT).ifPresent(v -> b.downlinkHints(downlinkHint(v)));
-        string(lookup, ConfigKeys.AUTO_LINK_SPEED)
-                .ifPresent(v -> b.autoLinkSpeed(v.trim().equalsIgnoreCase("none") ? 0
-                        : bitsPerSecond(ConfigKeys.AUTO_LINK_SPEED, v)));
-        long storeBytes = string(lookup, ConfigKeys.DICTIONARY_STORE_MAX_BYTES)
-                .map(v -> size(ConfigKeys.DICTIONARY_STORE_MAX_BYTES, v))
-                .orElse(ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_BYTES);
-        int storeEntries = string(lookup, ConfigKeys.DICTIONARY_STORE_MAX_ENTRIES)
-                .map(v -> intSize(ConfigKeys.DICTIONARY_STORE_MAX_ENTRIES, v))
-                .orElse(ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_ENTRIES);
-        b.dictionaryStoreLimits(storeBytes, storeEntries);
-        string(lookup, ConfigKeys.DICTIONARY_MAX_SIZE)
-                .ifPresent(v -> b.dictionaryMaxSize(size(ConfigKeys.DICTIONARY_MAX_SIZE, v)));
-        string(lookup, ConfigKeys.DICTIONARY_CROSS_ORIGIN)
-                .ifPresent(v -> b.dictionaryCrossOrigin(flag(ConfigKeys.DICTIONARY_CROSS_ORIGIN, v)));
-        string(lookup, ConfigKeys.DICTIONARY_PATH).ifPresent(b::dictionaryPath);
-        string(lookup, ConfigKeys.DICTIONARY_STORE).filter(v -> !v.isEmpty()).ifPresent(b::dictionaryStore);
-        b.training(training(lookup));
-        string(lookup, ConfigKeys.AUTO_FORMATS).ifPresent(v -> b.autoFormats(flag(ConfigKeys.AUTO_FORMATS, v)));
-        string(lookup, ConfigKeys.ACCEPT_FORMATS).ifPresent(v -> b.acceptFormats(
-                v.isEmpty() ? List.of() : List.of(v.split(","))));
+        values.forEach((setting, value) -> setting.apply(b, value));
+        b.dictionaryStoreLimits(Setting.DICTIONARY_STORE_MAX_BYTES.in(values),
+                Setting.DICTIONARY_STORE_MAX_ENTRIES.<Integer>in(values));
+        b.training(new CompressionConfig.Training(Setting.TRAINING_SAMPLES.<Integer>in(values),
+                Setting.TRAINING_MIN_OCCURRENCES.<Integer>in(values), Setting.TRAINING_DICTIONARY_SIZE.<Long>in(values).intValue(),
+                Setting.TRAINING_PERIOD.in(values), Setting.TRAINING_VERSIONS.<Integer>in(values)));
         return b;
     }
 
-    private static org.restcompress.EncodeOnce encodeOnce(String value) {
+    static org.restcompress.EncodeOnce encodeOnce(String value) {
         switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "never": return org.restcompress.EncodeOnce.NEVER;
             case "shared": return org.restcompress.EncodeOnce.SHARED;
@@ -73,21 +53,6 @@ public final class KeyValues {
             default: throw new IllegalArgumentException(ConfigKeys.ENCODE_ONCE + " must be never, shared or always, was '"
                     + value + "'");
         }
-    }
-
-    private static CompressionConfig.Training training(Function<String, Object> lookup) {
-        CompressionConfig.Training d = CompressionConfig.Training.DEFAULTS;
-        return new CompressionConfig.Training(
-                string(lookup, ConfigKeys.TRAINING_SAMPLES).map(v -> intSize(ConfigKeys.TRAINING_SAMPLES, v))
-                        .orElse(d.samples()),
-                string(lookup, ConfigKeys.TRAINING_MIN_OCCURRENCES)
-                        .map(v -> intSize(ConfigKeys.TRAINING_MIN_OCCURRENCES, v)).orElse(d.minOccurrences()),
-                string(lookup, ConfigKeys.TRAINING_DICTIONARY_SIZE)
-                        .map(v -> intSize(ConfigKeys.TRAINING_DICTIONARY_SIZE, v)).orElse(d.dictionarySize()),
-                string(lookup, ConfigKeys.TRAINING_PERIOD).map(v -> duration(ConfigKeys.TRAINING_PERIOD, v))
-                        .orElse(d.period()),
-                string(lookup, ConfigKeys.TRAINING_VERSIONS).map(v -> intSize(ConfigKeys.TRAINING_VERSIONS, v))
-                        .orElse(d.versions()));
     }
 
     /**
@@ -269,12 +234,97 @@ public final class KeyValues {
                 + "at most 10000gbit), was '" + value + "'");
     }
 
-    /** A size that fits an {@code int}; a larger one is an error, not a clamp. */
-    private static int intSize(String key, String value) {
-        long size = size(key, value);
-        if (size > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(key + " must be at most " + Integer.MAX_VALUE + ", was '" + value + "'");
+    /**
+     * {@code codings} as lower-case tokens, {@value ConfigKeys#AUTO} kept only first.
+     *
+     * @throws IllegalArgumentException naming {@link ConfigKeys#PREFERENCE} for a member that is no token, or a
+     *     misplaced {@code auto}
+     */
+    public static List<String> preference(List<String> codings) {
+        List<String> order = new ArrayList<>();
+        for (String coding : codings) {
+            String token = token(ConfigKeys.PREFERENCE, coding);
+            if (token.equals(ConfigKeys.AUTO) && !order.isEmpty()) {
+                throw new IllegalArgumentException(ConfigKeys.PREFERENCE + ": '" + ConfigKeys.AUTO
+                        + "' may only come first, as in 'auto' or 'auto, zstd, gzip'");
+            }
+            order.add(token);
         }
-        return (int) size;
+        return order;
+    }
+
+    /** {@code value} as a lower-case token: a coding's name. */
+    public static String token(String key, String value) {
+        String token = value.trim().toLowerCase(Locale.ROOT);
+        if (!HeaderLists.isToken(token)) {
+            throw new IllegalArgumentException(key + " must be a coding token, was '" + value + "'");
+        }
+        return token;
+    }
+
+    /** Media types, wildcards allowed ({@link ConfigKeys#EXCLUDED_MEDIA_TYPES}). */
+    public static List<MediaType> mediaTypes(List<String> types) {
+        List<MediaType> parsed = new ArrayList<>();
+        for (String type : types) {
+            try {
+                parsed.add(MediaType.valueOf(type.trim()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(
+                        ConfigKeys.EXCLUDED_MEDIA_TYPES + " has a malformed media type '" + type + "'", e);
+            }
+        }
+        return parsed;
+    }
+
+    /** Concrete media types without parameters: formats a client has readers for. */
+    public static List<MediaType> formats(String key, List<String> types) {
+        List<MediaType> parsed = new ArrayList<>();
+        for (String type : types) {
+            MediaType format;
+            try {
+                format = MediaType.valueOf(type.trim());
+            } catch (IllegalArgumentException e) {
+                format = null;
+            }
+            if (format == null || format.isWildcardType() || format.isWildcardSubtype()
+                    || !format.getParameters().isEmpty()) {
+                throw new IllegalArgumentException(key + " must list media types such as application/json, "
+                        + "application/cbor (no wildcards, no parameters), has '" + type + "'");
+            }
+            parsed.add(format);
+        }
+        return parsed;
+    }
+
+    /** A location with a scheme, {@code redis://host:6379}. */
+    public static URI location(String key, String value) {
+        try {
+            URI uri = new URI(value.trim());
+            if (uri.getScheme() != null) {
+                return uri;
+            }
+        } catch (URISyntaxException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(key + " must be a location such as redis://host:6379, was '" + value + "'");
+    }
+
+    /** A path of letters, digits and {@code . _ ~ - /}, without slashes at its ends. */
+    public static String path(String key, String value) {
+        String trimmed = value.trim().replaceAll("^/+|/+$", "");
+        if (trimmed.isEmpty() || !trimmed.matches("[A-Za-z0-9._~/-]+") || trimmed.contains("//")) {
+            throw new IllegalArgumentException(key + " must be a path of letters, digits and . _ ~ - /, was '" + value
+                    + "'");
+        }
+        return trimmed;
+    }
+
+    /** A shared dictionary's name, checked. */
+    public static String dictionaryName(String name) {
+        if (!Dictionary.isName(name)) {
+            throw new IllegalArgumentException("a shared dictionary's name is " + Dictionary.NAME_RULE + ", was '"
+                    + name + "'");
+        }
+        return name;
     }
 }

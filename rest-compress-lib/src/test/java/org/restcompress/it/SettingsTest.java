@@ -181,7 +181,7 @@ class SettingsTest {
     void valuesOutOfRangeAreErrorsNotClamps() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> CompressionConfig.from(Map.<String, Object>of("restcompress.max-codings", "101")::get));
-        assertEquals("restcompress.max-codings must be at most 100, was 101", e.getMessage());
+        assertEquals("restcompress.max-codings must be 1 to 100, was 101", e.getMessage());
         e = assertThrows(IllegalArgumentException.class,
                 () -> CompressionConfig.from(Map.<String, Object>of("restcompress.threshold", "3G")::get));
         assertTrue(e.getMessage().startsWith("restcompress.threshold must be at most 2147483647"), e.getMessage());

@@ -1,6 +1,7 @@
 package org.restcompress.internal.codec;
 
 import org.restcompress.codec.CodecOptions;
+import org.restcompress.internal.Setting;
 
 /**
  * {@code restcompress.br.quality} (0 to 11; dynamic responses want a low one, 11 is for precompressed files),
@@ -16,9 +17,9 @@ public record BrotliSettings(int quality, int window, int eventWindow) {
     public static final BrotliSettings DEFAULTS = new BrotliSettings(DEFAULT_QUALITY, DEFAULT_WINDOW);
 
     public BrotliSettings {
-        Settings.inRange(BrotliCodec.TOKEN, "quality", quality, 0, 11);
-        Settings.inRange(BrotliCodec.TOKEN, "window", window, 10, 24);
-        Settings.inRange(BrotliCodec.TOKEN, "event-window", eventWindow, 10, 24);
+        Setting.BR_QUALITY.check(quality);
+        Setting.BR_WINDOW.check(window);
+        Setting.BR_EVENT_WINDOW.check(eventWindow);
     }
 
     public BrotliSettings(int quality, int window) {
@@ -26,7 +27,8 @@ public record BrotliSettings(int quality, int window, int eventWindow) {
     }
 
     static BrotliSettings from(CodecOptions options, BrotliSettings base) {
-        return new BrotliSettings(options.getInt("quality", base.quality()), options.getInt("window", base.window()),
-                options.getInt("event-window", base.eventWindow()));
+        return new BrotliSettings(options.getInt(Setting.BR_QUALITY.option(), base.quality()),
+                options.getInt(Setting.BR_WINDOW.option(), base.window()),
+                options.getInt(Setting.BR_EVENT_WINDOW.option(), base.eventWindow()));
     }
 }

@@ -1,7 +1,7 @@
 package org.restcompress.internal.codec;
 
-import java.util.zip.Deflater;
 import org.restcompress.codec.CodecOptions;
+import org.restcompress.internal.Setting;
 
 /** {@code restcompress.deflate.level} (1 to 9). */
 public record DeflateSettings(int level) {
@@ -9,10 +9,10 @@ public record DeflateSettings(int level) {
     public static final DeflateSettings DEFAULTS = new DeflateSettings(GzipSettings.DEFAULT_LEVEL);
 
     public DeflateSettings {
-        Settings.inRange(DeflateCodec.TOKEN, "level", level, Deflater.BEST_SPEED, Deflater.BEST_COMPRESSION);
+        Setting.DEFLATE_LEVEL.check(level);
     }
 
     static DeflateSettings from(CodecOptions options, DeflateSettings base) {
-        return new DeflateSettings(options.getInt("level", base.level()));
+        return new DeflateSettings(options.getInt(Setting.DEFLATE_LEVEL.option(), base.level()));
     }
 }

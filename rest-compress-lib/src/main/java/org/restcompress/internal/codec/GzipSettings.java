@@ -1,7 +1,7 @@
 package org.restcompress.internal.codec;
 
-import java.util.zip.Deflater;
 import org.restcompress.codec.CodecOptions;
+import org.restcompress.internal.Setting;
 
 /**
  * {@code restcompress.gzip.level} (1 to 9) and {@code restcompress.gzip.padding} (0 to {@value #MAX_PADDING} random
@@ -15,11 +15,12 @@ public record GzipSettings(int level, int padding) {
     public static final GzipSettings DEFAULTS = new GzipSettings(DEFAULT_LEVEL, 0);
 
     public GzipSettings {
-        Settings.inRange(GzipCodec.TOKEN, "level", level, Deflater.BEST_SPEED, Deflater.BEST_COMPRESSION);
-        Settings.inRange(GzipCodec.TOKEN, "padding", padding, 0, MAX_PADDING);
+        Setting.GZIP_LEVEL.check(level);
+        Setting.GZIP_PADDING.check(padding);
     }
 
     static GzipSettings from(CodecOptions options, GzipSettings base) {
-        return new GzipSettings(options.getInt("level", base.level()), options.getInt("padding", base.padding()));
+        return new GzipSettings(options.getInt(Setting.GZIP_LEVEL.option(), base.level()),
+                options.getInt(Setting.GZIP_PADDING.option(), base.padding()));
     }
 }

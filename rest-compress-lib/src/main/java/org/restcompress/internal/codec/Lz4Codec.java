@@ -8,6 +8,7 @@ import net.jpountz.lz4.LZ4FrameOutputStream;
 import net.jpountz.xxhash.XXHashFactory;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.Setting;
 
 /**
  * The private {@code lz4} coding: the LZ4 frame format (what the {@code lz4} command line tool reads and writes)
@@ -53,7 +54,8 @@ public final class Lz4Codec implements ContentCodec {
 
     @Override
     public ContentCodec configure(CodecOptions options) {
-        return options.get("block-size").map(value -> new Lz4Codec(blockSize(options.key("block-size"), value)))
+        return options.get(Setting.LZ4_BLOCK_SIZE.option())
+                .map(value -> new Lz4Codec(blockSize(Setting.LZ4_BLOCK_SIZE.key(), value)))
                 .orElse(this);
     }
 

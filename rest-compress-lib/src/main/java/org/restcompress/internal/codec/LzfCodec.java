@@ -13,6 +13,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.Setting;
 
 /**
  * The private {@code lzf} coding: compress-lzf's chunked "ZV" format (the C liblzf {@code lzf} tool reads and writes it
@@ -55,7 +56,6 @@ public final class LzfCodec implements ContentCodec {
      * 8192: compress-lzf's buffers are never smaller than 8000 bytes.
      */
     public static final int DEFAULT_EVENT_CHUNK_SIZE = 8192;
-    private static final int MIN_CHUNK_SIZE = 8192;
 
     private final int chunkSize;
     private final int eventChunkSize;
@@ -141,7 +141,8 @@ public final class LzfCodec implements ContentCodec {
     @Override
     public ContentCodec configure(CodecOptions options) {
         return new LzfCodec(chunkSize,
-                options.getInt("event-chunk-size", eventChunkSize, MIN_CHUNK_SIZE, LZFChunk.MAX_CHUNK_LEN));
+                Setting.LZF_EVENT_CHUNK_SIZE.check(
+                        options.getInt(Setting.LZF_EVENT_CHUNK_SIZE.option(), eventChunkSize)));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.restcompress.internal.codec;
 
 import org.restcompress.codec.CodecOptions;
+import org.restcompress.internal.Setting;
 
 /**
  * {@code restcompress.zstd.level} (1 to 19) and {@code restcompress.zstd.window-log} (10 to 23, RFC 9659's 8 MB; 0
@@ -20,12 +21,12 @@ public record ZstdSettings(int level, int windowLog, int eventWindowLog, int eve
     public static final ZstdSettings DEFAULTS = new ZstdSettings(DEFAULT_LEVEL, 0);
 
     public ZstdSettings {
-        Settings.inRange(ZstdCodec.TOKEN, "level", level, 1, 19);
+        Setting.ZSTD_LEVEL.check(level);
         if (windowLog != 0) {
-            Settings.inRange(ZstdCodec.TOKEN, "window-log", windowLog, 10, MAX_WINDOW_LOG);
+            Setting.ZSTD_WINDOW_LOG.check(windowLog);
         }
-        Settings.inRange(ZstdCodec.TOKEN, "event-window-log", eventWindowLog, 10, MAX_WINDOW_LOG);
-        Settings.inRange(ZstdCodec.TOKEN, "event-hash-log", eventHashLog, 6, 20);
+        Setting.ZSTD_EVENT_WINDOW_LOG.check(eventWindowLog);
+        Setting.ZSTD_EVENT_HASH_LOG.check(eventHashLog);
     }
 
     public ZstdSettings(int level, int windowLog) {
@@ -38,8 +39,9 @@ public record ZstdSettings(int level, int windowLog, int eventWindowLog, int eve
     }
 
     static ZstdSettings from(CodecOptions options, ZstdSettings base) {
-        return new ZstdSettings(options.getInt("level", base.level()), options.getInt("window-log", base.windowLog()),
-                options.getInt("event-window-log", base.eventWindowLog()),
-                options.getInt("event-hash-log", base.eventHashLog()));
+        return new ZstdSettings(options.getInt(Setting.ZSTD_LEVEL.option(), base.level()),
+                options.getInt(Setting.ZSTD_WINDOW_LOG.option(), base.windowLog()),
+                options.getInt(Setting.ZSTD_EVENT_WINDOW_LOG.option(), base.eventWindowLog()),
+                options.getInt(Setting.ZSTD_EVENT_HASH_LOG.option(), base.eventHashLog()));
     }
 }
