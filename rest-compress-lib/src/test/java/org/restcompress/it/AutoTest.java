@@ -286,12 +286,20 @@ class AutoTest {
 
     /**
      * Browsers send {@code Downlink} only to origins that asked with {@code Accept-CH}; so does the library's client,
-     * unless the application says always. A server with auto asks.
+     * unless the application says always. A server with auto asks where the hint could change its choice.
      */
     @Test
     void downlinkGoesOnlyToOriginsThatAskedUnlessTheApplicationSaysAlways() throws Exception {
-        Reply asking = get("link/coded");
+        Reply asking = get("link/coded", "Accept-Encoding", "lzf, gzip"); // lzf and identity, valued equally
         assertEquals("Downlink", asking.header("Accept-CH"), "auto asks for it: " + asking.headers().map());
+        // auto chooses only among codings a client values equally (the method's and identity): one that leaves it
+        // fewer than two is not asked
+        for (String[] offer : new String[][] {{}, {"Accept-Encoding", "gzip"}, {"Accept-Encoding", "identity"},
+            {"Accept-Encoding", "lzf, identity;q=0.5"}}) {
+            Reply notAsked = get("link/coded", offer);
+            assertEquals(200, notAsked.status());
+            assertNull(notAsked.header("Accept-CH"), String.join(" ", offer));
+        }
         try (TestServer fixed = TestServer.start(FixedApplication.class)) {
             Client client = ClientBuilder.newClient().register(CompressionFeature.class);
             try {

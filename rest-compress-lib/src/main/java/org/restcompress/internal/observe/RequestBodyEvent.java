@@ -37,8 +37,11 @@ final class RequestBodyEvent extends jdk.jfr.Event {
     long decodeTime;
 
     static boolean enabled() {
-        return new RequestBodyEvent().isEnabled();
+        return PROBE.isEnabled();
     }
+
+    /** Asked whether a recording takes these events: one for all, not a new event per call once a recorder exists. */
+    private static final RequestBodyEvent PROBE = new RequestBodyEvent();
 
     static void commit(RequestBody body) {
         RequestBodyEvent event = new RequestBodyEvent();

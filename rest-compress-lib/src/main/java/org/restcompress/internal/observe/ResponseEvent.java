@@ -43,8 +43,11 @@ final class ResponseEvent extends jdk.jfr.Event {
 
     /** Whether a recording takes these events: one static check when none does. */
     static boolean enabled() {
-        return new ResponseEvent().isEnabled();
+        return PROBE.isEnabled();
     }
+
+    /** Asked whether a recording takes these events: one for all, not a new event per call once a recorder exists. */
+    private static final ResponseEvent PROBE = new ResponseEvent();
 
     static void commit(Decision decision) {
         ResponseEvent event = new ResponseEvent();

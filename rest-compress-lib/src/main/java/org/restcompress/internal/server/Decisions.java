@@ -56,10 +56,15 @@ final class Decisions {
         }
     }
 
-    /** What every response of the method says of its negotiation: Vary, and Accept-CH where the hint counts. */
-    void negotiationHeaders(MultivaluedMap<String, Object> headers) {
+    /**
+     * What every response of the method says of its negotiation: Vary, and Accept-CH where the hint could change the
+     * choice for this request's {@code Accept-Encoding}: auto chooses only among codings a client values equally, so
+     * a client that sends none, or one coding, is not asked (browsers and the library's client send several).
+     */
+    void negotiationHeaders(MultivaluedMap<String, Object> headers, RequestFacts facts) {
         Vary.add(headers, policy.dictionaryUse() != null ? Vary.WITH_DICTIONARY : Vary.ACCEPT_ENCODING);
-        if (policy.auto() != null && !policy.offered().isEmpty()) { // where the hint could change a choice
+        if (policy.auto() != null && !policy.offered().isEmpty()
+                && (facts.byCost() != null || facts.negotiated().equallyValued().size() > 1)) {
             askForDownlink(headers);
         }
     }

@@ -105,7 +105,7 @@ final class EventEncoding {
      */
     void arm(ContainerRequestContext request) {
         EventHook hook = runtime.eventHook(request);
-        Exchange exchange = Exchange.of(request::getProperty);
+        Exchange exchange = Exchange.of(request);
         if (hook == null || exchange == null) {
             return;
         }
@@ -114,12 +114,12 @@ final class EventEncoding {
         DecisionRules.Facts settled = facts(facts, HttpMethod.HEAD.equals(request.getMethod()), 200,
                 new MultivaluedHashMap<>(), MediaType.SERVER_SENT_EVENTS_TYPE);
         Decision decision = decisions.decide(settled, facts);
-        if (decision.isEncoded() && policy.excludes(request, new EventResponse(armedHeaders(decision)))) {
+        if (decision.isEncoded() && policy.excludes(request, new EventResponse(armedHeaders(decision, facts)))) {
             decision = decisions.decide(settled.withExclusion(), facts);
         }
         if (decision.isEncoded() && decision.reason() != Reason.HEAD) {
             ContentCodec codec = policy.codec(decision.coding(), facts.dictionary()).forEventStreams();
-            MultivaluedMap<String, Object> headers = armedHeaders(decision);
+            MultivaluedMap<String, Object> headers = armedHeaders(decision, facts);
             headers.putSingle(HttpHeaders.CONTENT_ENCODING, codec.token());
             Decision encoded = decision;
             if (hook.arm(headers, sink -> EventStream.open(codec, sink, false, encoded, policy.observation()))) {
@@ -129,14 +129,14 @@ final class EventEncoding {
                     + "unencoded, the runtime's response could not be reached");
             decision = policy.identities().get(Reason.ENCODER_UNAVAILABLE);
         }
-        hook.arm(armedHeaders(decision), null);
+        hook.arm(armedHeaders(decision, facts), null);
         decisions.publish(exchange, decision);
     }
 
     /** The headers an event stream decided before its method ran carries, but its coding. */
-    private MultivaluedMap<String, Object> armedHeaders(Decision decision) {
+    private MultivaluedMap<String, Object> armedHeaders(Decision decision, RequestFacts facts) {
         MultivaluedMap<String, Object> headers = new MultivaluedHashMap<>();
-        decisions.negotiationHeaders(headers);
+        decisions.negotiationHeaders(headers, facts);
         decisions.header(decision, headers);
         return headers;
     }

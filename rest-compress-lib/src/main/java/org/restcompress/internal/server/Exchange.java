@@ -2,7 +2,7 @@ package org.restcompress.internal.server;
 
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
-import java.util.function.Function;
+import jakarta.ws.rs.ext.InterceptorContext;
 import org.restcompress.internal.negotiation.DecisionRules;
 import org.restcompress.observe.Decision;
 
@@ -48,8 +48,16 @@ final class Exchange {
     }
 
     /** The exchange kept with a request (request properties are shared by filters and interceptors), or null. */
-    static Exchange of(Function<String, Object> requestProperties) {
-        Object kept = requestProperties.apply(PROPERTY);
+    static Exchange of(InterceptorContext context) {
+        return found(context.getProperty(PROPERTY));
+    }
+
+    /** The exchange kept with {@code request}, or null. */
+    static Exchange of(ContainerRequestContext request) {
+        return found(request.getProperty(PROPERTY));
+    }
+
+    private static Exchange found(Object kept) {
         return kept instanceof Exchange ? (Exchange) kept : null;
     }
 
@@ -58,7 +66,7 @@ final class Exchange {
      * request), one that knows the negotiation alone.
      */
     static Exchange of(ContainerRequestContext request, MethodPolicy policy) {
-        Exchange kept = of(request::getProperty);
+        Exchange kept = of(request);
         return kept != null ? kept : start(request, RequestFacts.negotiated(
                 policy.choose(request.getHeaders().get(HttpHeaders.ACCEPT_ENCODING)), null));
     }

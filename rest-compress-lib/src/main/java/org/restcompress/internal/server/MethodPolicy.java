@@ -68,7 +68,9 @@ final class MethodPolicy {
      * Choices by {@code Accept-Encoding} value: clients send few distinct ones (each browser one), so negotiation
      * is a lookup on all but a client's first request. Bounded: past the bound, values are negotiated each time.
      */
-    private final Map<String, Negotiated> choices = new ConcurrentHashMap<>();
+    private final Map<String, RequestFacts> choices = new ConcurrentHashMap<>();
+    /** The facts of a plain request without {@code Accept-Encoding}. */
+    private final RequestFacts withoutHeader;
     /** Whether its encoded bodies are kept when they repeat: never, shared or always. */
     private final EncodeOnce encodeOnce;
     /** The application's kept bodies, or {@code null} where the method never keeps any. */
@@ -107,6 +109,7 @@ final class MethodPolicy {
         this.uncompressed = uncompressed;
         this.registry = registry;
         this.accepted = chooser.byPreference(registry.encodingTokens());
+        this.withoutHeader = RequestFacts.negotiated(negotiate(null), List.of());
         this.mediaTypes = new MediaTypes(config.excludedMediaTypes());
         this.exclusion = config.responseExclusion();
         this.threshold = threshold;
@@ -195,19 +198,31 @@ final class MethodPolicy {
 
     /** The negotiated response coding for these {@code Accept-Encoding} lines. */
     Negotiated choose(List<String> acceptEncoding) {
-        if (acceptEncoding == null || acceptEncoding.size() != 1) {
-            return negotiate(acceptEncoding);
+        return plainFacts(acceptEncoding).negotiated();
+    }
+
+    /**
+     * The facts of a request with these {@code Accept-Encoding} lines that brings nothing else (no coded body, no
+     * dictionary, no choice by cost, no validator naming a coding): most requests. Made once per line and remembered,
+     * as the negotiation is, so that such a request allocates none.
+     */
+    RequestFacts plainFacts(List<String> acceptEncoding) {
+        if (acceptEncoding == null) {
+            return withoutHeader; // curl, most JDK clients
+        }
+        if (acceptEncoding.size() != 1) {
+            return RequestFacts.negotiated(negotiate(acceptEncoding), List.of());
         }
         String value = acceptEncoding.get(0);
-        Negotiated known = choices.get(value);
+        RequestFacts known = choices.get(value);
         if (known != null) {
             return known;
         }
-        Negotiated choice = negotiate(acceptEncoding);
+        RequestFacts facts = RequestFacts.negotiated(negotiate(acceptEncoding), List.of());
         if (choices.size() < MAX_REMEMBERED_CHOICES && value.length() <= 256) {
-            choices.putIfAbsent(value, choice);
+            choices.putIfAbsent(value, facts);
         }
-        return choice;
+        return facts;
     }
 
     /** How many choices are remembered (for tests). */

@@ -42,7 +42,7 @@ final class RequestDecompression implements ReaderInterceptor {
 
     @Override
     public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
-        Exchange exchange = Exchange.of(context::getProperty);
+        Exchange exchange = Exchange.of(context);
         RequestFacts facts = exchange == null ? null : exchange.facts();
         List<ContentCodec> codings = facts != null && facts.requestCodings() != null
                 ? facts.requestCodings() // Content-Encoding parsed once, by the request filter

@@ -28,7 +28,8 @@ final class RequestFactsFilter implements ContainerRequestFilter {
     @Override
     public void filter(ContainerRequestContext request) {
         MultivaluedMap<String, String> headers = request.getHeaders();
-        Negotiated negotiated = policy.choose(headers.get(HttpHeaders.ACCEPT_ENCODING));
+        RequestFacts plain = policy.plainFacts(headers.get(HttpHeaders.ACCEPT_ENCODING));
+        Negotiated negotiated = plain.negotiated();
         List<ContentCodec> codings;
         try {
             codings = policy.requestCodings(headers.get(HttpHeaders.CONTENT_ENCODING));
@@ -53,7 +54,9 @@ final class RequestFactsFilter implements ContainerRequestFilter {
             return;
         }
         boolean validatorNamedCoding = EntityTags.removeCodings(headers, negotiated.coding(), policy.offered());
-        Exchange.start(request, new RequestFacts(negotiated, codings, validatorNamedCoding, dictionary.dictionary(),
-                dictionary.kind(), dictionary.note(), byCost, null));
+        boolean nothingElse = codings.isEmpty() && !validatorNamedCoding && dictionary == MethodPolicy.DictionaryMatch.NONE
+                && byCost == null;
+        Exchange.start(request, nothingElse ? plain : new RequestFacts(negotiated, codings, validatorNamedCoding,
+                dictionary.dictionary(), dictionary.kind(), dictionary.note(), byCost, null));
     }
 }

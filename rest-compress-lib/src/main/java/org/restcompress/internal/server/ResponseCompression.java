@@ -76,7 +76,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             return;
         }
         MultivaluedMap<String, Object> headers = response.getHeaders();
-        decisions.negotiationHeaders(headers);
+        decisions.negotiationHeaders(headers, exchange.facts());
         boolean entity = response.hasEntity();
         if (!entity) {
             RequestDecompression.release(exchange, request);
@@ -163,7 +163,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
     @Override
     public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
-        Exchange exchange = Exchange.of(context::getProperty);
+        Exchange exchange = Exchange.of(context);
         // taken once: Jersey passes event streams and chunked output through here again
         DecisionRules.Facts pending = exchange == null ? null : exchange.takePending();
         if (pending != null && context.getEntity() instanceof SseEventSink) {

@@ -27,6 +27,19 @@ class MethodPolicyTest {
         assertEquals("gzip", policy.choose(List.of("gzip", "lzf;q=0")).coding(), "two lines: negotiated each time");
     }
 
+    /** A request that brings nothing but its Accept-Encoding shares its facts with every other one that does. */
+    @Test
+    void plainRequestsShareTheirFacts() {
+        RequestFacts facts = policy.plainFacts(List.of("gzip, lzf"));
+        assertSame(facts, policy.plainFacts(List.of("gzip, lzf")));
+        assertSame(policy.choose(List.of("gzip, lzf")), facts.negotiated());
+        assertEquals(List.of(), facts.requestCodings());
+        assertEquals(null, facts.dictionary());
+        assertEquals(null, facts.byCost());
+        assertSame(policy.plainFacts(null), policy.plainFacts(null));
+        assertEquals(Reason.NO_ACCEPT_ENCODING, policy.plainFacts(null).negotiated().reason());
+    }
+
     @Test
     void rememberedChoicesAreBounded() {
         for (int i = 0; i < 10 * MethodPolicy.MAX_REMEMBERED_CHOICES; i++) {
