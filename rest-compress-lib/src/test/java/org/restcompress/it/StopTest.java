@@ -13,8 +13,9 @@ import org.restcompress.CompressionConfig;
 import org.restcompress.CompressionFeature;
 
 /**
- * What an application's compression starts ends when the application stops: no thread of the library outlives it
- * (in a WAR the servlet container's context listener ends them; on Jersey its shutdown does too).
+ * What an application's compression starts, it starts when first needed, and ends when the application stops: no
+ * thread of the library outlives it (in a WAR the servlet container's context listener ends them; on Jersey its
+ * shutdown does too).
  */
 class StopTest {
 
@@ -44,14 +45,30 @@ class StopTest {
             assertTrue(libraryThreads().contains("rest-compress-cpu-load"), "the first hint starts auto's "
                     + "measuring: " + libraryThreads());
             assertEquals(200, Http.get(server.uri("dict/feed?at=1"), "Accept-Encoding", "zstd, dcz").status());
-            assertTrue(libraryThreads().contains("rest-compress-training"), "@TrainedDictionary trains: "
+            assertTrue(started("rest-compress-dictionary-writer"), "a response kept as a dictionary starts the "
+                    + "writer: " + libraryThreads());
+            assertFalse(libraryThreads().contains("rest-compress-training"), "no response sampled yet: no trainer: "
                     + libraryThreads());
+            assertEquals(200, Http.get(server.uri("trained/docs/1"), "Accept-Encoding", "zstd").status());
+            assertTrue(started("rest-compress-training"), "the first sample starts the trainer: " + libraryThreads());
         }
         long deadline = System.nanoTime() + 3_000_000_000L;
         while (!libraryThreads().isEmpty() && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         assertEquals(List.of(), libraryThreads());
+    }
+
+    /**
+     * Whether the thread {@code name} runs within two seconds: what starts it acts on a response once its body is
+     * written, which the client may have read whole a moment before.
+     */
+    private static boolean started(String name) throws InterruptedException {
+        long deadline = System.nanoTime() + 2_000_000_000L;
+        while (!libraryThreads().contains(name) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        return libraryThreads().contains(name);
     }
 
     private static List<String> libraryThreads() {

@@ -14,6 +14,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.restcompress.CompressionConfig;
+import org.restcompress.ConfigKeys;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.dictionary.DictionaryStore;
 import org.restcompress.dictionary.DictionaryTrainer;
@@ -29,7 +30,8 @@ import org.restcompress.internal.dictionary.DictionaryCodec;
  * sampled, then after the period, or when the saving has fallen by a fifth (on the responses sampled after the fall:
  * those before it are what the current version already knows). A training keeps only what
  * {@link CommonStrings} lets through, is limited to {@value #TIME_LIMIT_SECONDS} s, and is published to the shared
- * store, where there is one, by the instance holding the lease. The thread ends with the application.
+ * store, where there is one, by the instance holding the lease. The thread starts with the first response sampled and
+ * ends with the application.
  */
 final class DictionaryTraining implements AutoCloseable {
 
@@ -75,20 +77,33 @@ final class DictionaryTraining implements AutoCloseable {
     private final DictionaryStore shared;
     private final String instance = UUID.randomUUID().toString();
     private final List<Trained> trained = new CopyOnWriteArrayList<>();
-    private final Thread thread;
+    /** Started with the first sample: an application whose trained methods are never called runs no trainer. */
+    private Thread thread;
     private volatile boolean closed;
 
     DictionaryTraining(ServerDictionaries dictionaries, CompressionConfig.Training settings, DictionaryStore shared) {
         this.dictionaries = dictionaries;
         this.settings = settings;
         this.shared = shared;
+    }
+
+    /** Starts the thread, once, unless the application stopped. */
+    private synchronized void start() {
+        if (thread != null || closed) {
+            return;
+        }
         // the thread holds this only while it works: an application no lifecycle hook stops (Quarkus REST, an
         // embedded server not ended) is still collected, and the thread then ends with it
         WeakReference<DictionaryTraining> owner = new WeakReference<>(this);
-        this.thread = new Thread(() -> run(owner), "rest-compress-training");
+        thread = new Thread(() -> run(owner), "rest-compress-training");
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
         thread.start();
+    }
+
+    /** Whether the thread was started (for tests). */
+    synchronized boolean started() {
+        return thread != null;
     }
 
     void add(ServerDictionaries.Shared dictionary) {
@@ -97,6 +112,7 @@ final class DictionaryTraining implements AutoCloseable {
 
     /** A sampled response, complete: into the samples, and measured against the current version. */
     void sampled(ServerDictionaries.Shared dictionary, String target, byte[] body) {
+        start();
         dictionary.samples.offer(target, body);
         if (dictionary.current() != null) {
             for (Trained t : trained) {
@@ -214,7 +230,7 @@ final class DictionaryTraining implements AutoCloseable {
         if (content.length < MIN_DICTIONARY) {
             LOG.log(System.Logger.Level.INFO, "rest-compress: dictionary '" + t.shared.name + "': only "
                     + content.length + " bytes of " + samples.size() + " samples are held by at least "
-                    + settings.minOccurrences() + " of them (" + "restcompress.training.min-occurrences"
+                    + settings.minOccurrences() + " of them (" + ConfigKeys.TRAINING_MIN_OCCURRENCES
                     + "); not announced, sampling goes on");
             return;
         }
@@ -306,8 +322,14 @@ final class DictionaryTraining implements AutoCloseable {
     /** Stops the thread; a training under way is abandoned (its native part ends by itself, its result unused). */
     @Override
     public void close() throws InterruptedException {
-        closed = true;
-        thread.interrupt();
-        thread.join(TimeUnit.SECONDS.toMillis(10)); // a native training under way ends by itself, unused
+        Thread running;
+        synchronized (this) {
+            closed = true;
+            running = thread;
+        }
+        if (running != null) {
+            running.interrupt();
+            running.join(TimeUnit.SECONDS.toMillis(10)); // a native training under way ends by itself, unused
+        }
     }
 }
