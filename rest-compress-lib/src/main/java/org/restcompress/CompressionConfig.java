@@ -462,15 +462,11 @@ public final class CompressionConfig {
          * With {@code preference=auto}: the link speed, bits per second, assumed for clients that send no
          * {@code Downlink}; 0 (the default) assumes none, and they get the listed order.
          *
-         * @param bitsPerSecond the speed assumed, at least 1000, or 0 for none
+         * @param bitsPerSecond the speed assumed, 1000 to 10<sup>13</sup>, or 0 for none
          * @return this builder
          */
         public Builder autoLinkSpeed(long bitsPerSecond) {
-            if (bitsPerSecond != 0 && bitsPerSecond < 1000) {
-                throw new IllegalArgumentException(ConfigKeys.AUTO_LINK_SPEED + " must be at least 1000, was "
-                        + bitsPerSecond);
-            }
-            this.autoLinkSpeed = bitsPerSecond;
+            this.autoLinkSpeed = bitsPerSecond == 0 ? 0 : Setting.AUTO_LINK_SPEED.check(bitsPerSecond);
             return this;
         }
 

@@ -22,7 +22,8 @@ public enum Setting {
             (b, v) -> b.preference(list(v))),
     AUTO_FORMATS(ConfigKeys.AUTO_FORMATS, Type.FLAG, Scope.SERVER, "false", (b, v) -> b.autoFormats((Boolean) v)),
     ACCEPT_FORMATS(ConfigKeys.ACCEPT_FORMATS, Type.LIST, Scope.CLIENT, "", (b, v) -> b.acceptFormats(list(v))),
-    AUTO_LINK_SPEED(ConfigKeys.AUTO_LINK_SPEED, Type.SPEED, Scope.SERVER, "none",
+    /** Bits per second: 1kbit to 10000gbit, or none (0). */
+    AUTO_LINK_SPEED(ConfigKeys.AUTO_LINK_SPEED, Type.SPEED, Scope.SERVER, "none", 1000, 10_000_000_000_000L,
             (b, v) -> b.autoLinkSpeed((Long) v)),
     DOWNLINK_HINT(ConfigKeys.DOWNLINK_HINT, Type.TEXT, Scope.CLIENT, "when-asked",
             (b, v) -> b.downlinkHints(KeyValues.downlinkHint((String) v))),
@@ -220,13 +221,11 @@ public enum Setting {
         return (int) check((long) value);
     }
 
-    /** Sets {@code value}, as {@link #parse} read it, on {@code builder}; false for keys set together elsewhere. */
-    boolean apply(Builder builder, Object value) {
-        if (apply == null) {
-            return false;
+    /** Sets {@code value}, as {@link #parse} read it, on {@code builder}; not for keys set together elsewhere. */
+    void apply(Builder builder, Object value) {
+        if (apply != null) {
+            apply.accept(builder, value);
         }
-        apply.accept(builder, value);
-        return true;
     }
 
     /** The value of the key in {@code values} (as {@link #parse} read it), else its default. */

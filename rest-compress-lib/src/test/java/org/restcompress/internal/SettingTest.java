@@ -143,7 +143,8 @@ class SettingTest {
         assertEquals("restcompress.encode-once.max-bytes must be at least 0, was -1", negative.getMessage());
     }
 
-    private static final Pattern ROW = Pattern.compile("^\\| (`restcompress\\.[^|]*) \\| ([^|]*) \\| (.*) \\|$",
+    /** A row: its keys, its default (empty for none), its meaning. */
+    private static final Pattern ROW = Pattern.compile("^\\| (`restcompress\\.[^|]*) \\|([^|]*)\\| (.*) \\|$",
             Pattern.MULTILINE);
     private static final Pattern KEY = Pattern.compile("`(restcompress\\.[^`]+)`");
 
@@ -160,15 +161,16 @@ class SettingTest {
         while (row.find()) {
             Matcher key = KEY.matcher(row.group(1));
             while (key.find()) {
-                rows.put(key.group(1), new String[] {row.group(2), row.group(3)});
+                rows.put(key.group(1), new String[] {row.group(2).trim(), row.group(3)});
             }
         }
         Set<String> unknown = new TreeSet<>(rows.keySet());
         for (Setting setting : Setting.values()) {
             unknown.remove(setting.key());
         }
-        unknown.remove(ConfigKeys.SHARED_DICTIONARY_PREFIX + "<name>");
-        unknown.remove(ConfigKeys.codecKey("<coding>", "<name>"));
+        // the keys whose names an application makes: shared dictionaries, other codecs' settings
+        assertTrue(unknown.remove(ConfigKeys.SHARED_DICTIONARY_PREFIX + "<name>"), "the shared dictionaries' row");
+        assertTrue(unknown.remove(ConfigKeys.codecKey("<coding>", "<name>")), "other codecs' row");
         assertEquals(Set.of(), unknown, "rows for keys the library does not read");
         for (Setting setting : Setting.values()) {
             String[] cells = rows.get(setting.key());

@@ -76,6 +76,15 @@ class AutoTest {
             return Bodies.random(2 * 1024 * 1024); // at loopback speed, as fast as lzf goes
         }
 
+        /** A response that names client hints of its own. */
+        @GET
+        @Path("hints")
+        @LZF
+        @Produces(MediaType.TEXT_PLAIN)
+        public Response hints() {
+            return Response.ok(Bodies.random(4096)).header("Accept-CH", "Sec-CH-UA-Platform").build();
+        }
+
         @GET
         @Path("plain")
         @Uncompressed
@@ -292,14 +301,21 @@ class AutoTest {
     void downlinkGoesOnlyToOriginsThatAskedUnlessTheApplicationSaysAlways() throws Exception {
         Reply asking = get("link/coded", "Accept-Encoding", "lzf, gzip"); // lzf and identity, valued equally
         assertEquals("Downlink", asking.header("Accept-CH"), "auto asks for it: " + asking.headers().map());
-        // auto chooses only among codings a client values equally (the method's and identity): one that leaves it
-        // fewer than two is not asked
+        // auto chooses only among codings a client values equally, identity included: lzf alone leaves it two
+        assertEquals("Downlink", get("link/coded", "Accept-Encoding", "lzf").header("Accept-CH"));
+        // one that leaves it fewer than two is not asked
         for (String[] offer : new String[][] {{}, {"Accept-Encoding", "gzip"}, {"Accept-Encoding", "identity"},
             {"Accept-Encoding", "lzf, identity;q=0.5"}}) {
             Reply notAsked = get("link/coded", offer);
             assertEquals(200, notAsked.status());
             assertNull(notAsked.header("Accept-CH"), String.join(" ", offer));
         }
+        // but a response that names hints of its own keeps Downlink among them, or the client would stop sending it
+        Reply own = get("link/hints", "Accept-Encoding", "identity");
+        assertEquals(200, own.status());
+        assertEquals(java.util.List.of("Sec-CH-UA-Platform", "Downlink"),
+                org.restcompress.internal.negotiation.HeaderLists.members(own.headers().allValues("Accept-CH")),
+                own.headers().map().toString());
         try (TestServer fixed = TestServer.start(FixedApplication.class)) {
             Client client = ClientBuilder.newClient().register(CompressionFeature.class);
             try {

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import org.restcompress.ConfigKeys;
 import org.restcompress.dictionary.DictionaryStore;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -62,7 +63,7 @@ public final class RedisDictionaryStore implements DictionaryStore, AutoCloseabl
      */
     public static RedisDictionaryStore at(URI location, long maxEntrySize) {
         if (!"redis".equalsIgnoreCase(location.getScheme()) || location.getHost() == null) {
-            throw new IllegalArgumentException("restcompress.dictionary.store must be redis://host[:port][/db], was "
+            throw new IllegalArgumentException(ConfigKeys.DICTIONARY_STORE + " must be redis://host[:port][/db], was "
                     + location);
         }
         Duration timeout = timeout(location.getQuery());
@@ -72,7 +73,7 @@ public final class RedisDictionaryStore implements DictionaryStore, AutoCloseabl
             try {
                 database = Integer.parseInt(path.substring(1));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("restcompress.dictionary.store: the database is a number, was "
+                throw new IllegalArgumentException(ConfigKeys.DICTIONARY_STORE + ": the database is a number, was "
                         + path.substring(1));
             }
         }
@@ -117,7 +118,7 @@ public final class RedisDictionaryStore implements DictionaryStore, AutoCloseabl
                 } catch (NumberFormatException ignored) {
                     // reported below
                 }
-                throw new IllegalArgumentException("restcompress.dictionary.store: timeout is 1ms to 10s, was "
+                throw new IllegalArgumentException(ConfigKeys.DICTIONARY_STORE + ": timeout is 1ms to 10s, was "
                         + value);
             }
         }

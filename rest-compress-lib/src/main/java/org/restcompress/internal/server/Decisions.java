@@ -58,13 +58,17 @@ final class Decisions {
 
     /**
      * What every response of the method says of its negotiation: Vary, and Accept-CH where the hint could change the
-     * choice for this request's {@code Accept-Encoding}: auto chooses only among codings a client values equally, so
-     * a client that sends none, or one coding, is not asked (browsers and the library's client send several).
+     * choice for this request's {@code Accept-Encoding} (auto chooses only among codings, identity included, that a
+     * client values equally), or where the response names hints of its own: a client keeps the last list it was sent,
+     * and one without {@code Downlink} would stop sending it. A client whose {@code Accept-Encoding} leaves auto
+     * nothing to weigh (none, identity alone, or no coding the method offers) is not asked; browsers and the library's
+     * client send several.
      */
     void negotiationHeaders(MultivaluedMap<String, Object> headers, RequestFacts facts) {
         Vary.add(headers, policy.dictionaryUse() != null ? Vary.WITH_DICTIONARY : Vary.ACCEPT_ENCODING);
-        if (policy.auto() != null && !policy.offered().isEmpty()
-                && (facts.byCost() != null || facts.negotiated().equallyValued().size() > 1)) {
+        if (policy.auto() != null && !policy.offered().isEmpty() && (facts.byCost() != null
+                || facts.dictionary() != null || facts.negotiated().equallyValued().size() > 1
+                || headers.containsKey(ACCEPT_CH))) {
             askForDownlink(headers);
         }
     }

@@ -30,8 +30,8 @@ import org.restcompress.internal.dictionary.DictionaryCodec;
  * sampled, then after the period, or when the saving has fallen by a fifth (on the responses sampled after the fall:
  * those before it are what the current version already knows). A training keeps only what
  * {@link CommonStrings} lets through, is limited to {@value #TIME_LIMIT_SECONDS} s, and is published to the shared
- * store, where there is one, by the instance holding the lease. The thread starts with the first response sampled and
- * ends with the application.
+ * store, where there is one, by the instance holding the lease. The thread starts with the first response sampled (at
+ * deployment with a shared store, to take what other instances publish) and ends with the application.
  */
 final class DictionaryTraining implements AutoCloseable {
 
@@ -77,7 +77,10 @@ final class DictionaryTraining implements AutoCloseable {
     private final DictionaryStore shared;
     private final String instance = UUID.randomUUID().toString();
     private final List<Trained> trained = new CopyOnWriteArrayList<>();
-    /** Started with the first sample: an application whose trained methods are never called runs no trainer. */
+    /**
+     * Started with the first sample (at once with a shared store, whose versions other instances publish): an
+     * application whose trained methods are never called runs no trainer.
+     */
     private Thread thread;
     private volatile boolean closed;
 
@@ -85,6 +88,9 @@ final class DictionaryTraining implements AutoCloseable {
         this.dictionaries = dictionaries;
         this.settings = settings;
         this.shared = shared;
+        if (shared != null) {
+            start(); // from deployment on, it takes the versions other instances published, sampling or not
+        }
     }
 
     /** Starts the thread, once, unless the application stopped. */
@@ -95,15 +101,11 @@ final class DictionaryTraining implements AutoCloseable {
         // the thread holds this only while it works: an application no lifecycle hook stops (Quarkus REST, an
         // embedded server not ended) is still collected, and the thread then ends with it
         WeakReference<DictionaryTraining> owner = new WeakReference<>(this);
-        thread = new Thread(() -> run(owner), "rest-compress-training");
+        // none of the starting request's inheritable thread-locals: the thread lives as long as the application
+        thread = new Thread(null, () -> run(owner), "rest-compress-training", 0, false);
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
         thread.start();
-    }
-
-    /** Whether the thread was started (for tests). */
-    synchronized boolean started() {
-        return thread != null;
     }
 
     void add(ServerDictionaries.Shared dictionary) {

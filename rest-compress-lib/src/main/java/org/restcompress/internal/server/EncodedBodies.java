@@ -21,6 +21,7 @@ import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.ZstdCodec;
 import org.restcompress.internal.codec.ZstdSettings;
 import org.restcompress.internal.observe.Observation;
+import org.restcompress.internal.Setting;
 
 /**
  * Encode once ({@link org.restcompress.EncodeOnce}): response bodies that repeat and their encoded forms, one per
@@ -50,9 +51,8 @@ final class EncodedBodies implements AutoCloseable {
     /** Forms waiting to be strengthened, at most; others wait for their next hit. */
     private static final int WAITING = 64;
     /** Each coding's strongest setting that every decoder takes. */
-    private static final Map<String, String[]> STRONGEST = Map.of("zstd", new String[] {"level", "19"},
-            "br", new String[] {"quality", "11"}, "gzip", new String[] {"level", "9"},
-            "deflate", new String[] {"level", "9"});
+    private static final Map<String, Setting> STRONGEST = Map.of("zstd", Setting.ZSTD_LEVEL, "br", Setting.BR_QUALITY,
+            "gzip", Setting.GZIP_LEVEL, "deflate", Setting.DEFLATE_LEVEL);
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class,
             ByteOrder.LITTLE_ENDIAN);
 
@@ -244,12 +244,13 @@ final class EncodedBodies implements AutoCloseable {
 
     /** {@code codec} at its strongest for a body of {@code length} bytes, or null where it has no stronger level. */
     private ContentCodec strongest(ContentCodec codec, int length) {
-        String[] setting = STRONGEST.get(codec.token());
+        Setting setting = STRONGEST.get(codec.token());
         if (setting == null) {
             return null;
         }
         // zstd's window no larger than the body (a decoder holds no more than it needs), nor than the one configured
-        int windowLog = Math.max(10, Math.min(23, 32 - Integer.numberOfLeadingZeros(Math.max(1, length - 1))));
+        int windowLog = (int) Math.max(Setting.ZSTD_WINDOW_LOG.min(), Math.min(Setting.ZSTD_WINDOW_LOG.max(),
+                32 - Integer.numberOfLeadingZeros(Math.max(1, length - 1))));
         if (codec instanceof ZstdCodec && ((ZstdSettings) ((ZstdCodec) codec).preparationKey()).windowLog() > 0) {
             windowLog = Math.min(windowLog, ((ZstdSettings) ((ZstdCodec) codec).preparationKey()).windowLog());
         }
@@ -257,8 +258,9 @@ final class EncodedBodies implements AutoCloseable {
         String name = codec.token().equals("zstd") ? "zstd/" + window : codec.token();
         return strongest.computeIfAbsent(name, n -> {
             try {
-                return Optional.of(codec.configure(CodecOptions.of(codec.token(), option -> option.equals(setting[0])
-                        ? Optional.of(setting[1]) : codec.token().equals("zstd") && option.equals("window-log")
+                return Optional.of(codec.configure(CodecOptions.of(codec.token(), option -> option.equals(
+                        setting.option()) ? Optional.of(Long.toString(setting.max()))
+                        : codec.token().equals("zstd") && option.equals(Setting.ZSTD_WINDOW_LOG.option())
                         ? Optional.of(Integer.toString(window)) : Optional.empty())));
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "rest-compress: " + codec.token() + " at its strongest is not "
