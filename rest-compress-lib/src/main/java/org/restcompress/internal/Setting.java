@@ -85,7 +85,8 @@ public enum Setting {
     BR_EVENT_WINDOW("br", "event-window", Scope.SERVER, "16", 10, 24),
     LZF_EVENT_CHUNK_SIZE("lzf", "event-chunk-size", Scope.SERVER, "8192", 8192, 65535),
     /** 64K, 256K, 1M or 4M: the codec names the four. */
-    LZ4_BLOCK_SIZE("lz4", "block-size", Scope.BOTH, "64K", 64 << 10, 4 << 20);
+    LZ4_BLOCK_SIZE(ConfigKeys.codecKey("lz4", "block-size"), "lz4", "block-size", Type.SIZE, Scope.BOTH, "64K",
+            64 << 10, 4 << 20, null);
 
     /** How a value is written. */
     public enum Type {
@@ -129,9 +130,9 @@ public enum Setting {
         this(key, null, null, type, scope, defaultValue, min, max, apply);
     }
 
+    /** A codec's whole-number key. */
     Setting(String coding, String option, Scope scope, String defaultValue, long min, long max) {
-        this(ConfigKeys.codecKey(coding, option), coding, option, "block-size".equals(option) ? Type.SIZE : Type.INT,
-                scope, defaultValue, min, max, null);
+        this(ConfigKeys.codecKey(coding, option), coding, option, Type.INT, scope, defaultValue, min, max, null);
     }
 
     Setting(String key, String coding, String option, Type type, Scope scope, String defaultValue, long min, long max,

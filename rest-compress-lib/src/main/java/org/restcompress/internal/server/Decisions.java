@@ -66,10 +66,13 @@ final class Decisions {
      */
     void negotiationHeaders(MultivaluedMap<String, Object> headers, RequestFacts facts) {
         Vary.add(headers, policy.dictionaryUse() != null ? Vary.WITH_DICTIONARY : Vary.ACCEPT_ENCODING);
-        if (policy.auto() != null && !policy.offered().isEmpty() && (facts.byCost() != null
-                || facts.dictionary() != null || facts.negotiated().equallyValued().size() > 1
-                || headers.containsKey(ACCEPT_CH))) {
-            askForDownlink(headers);
+        if (policy.auto() == null || policy.offered().isEmpty()) {
+            return;
+        }
+        List<Object> asked = headers.get(ACCEPT_CH); // looked up once: it decides, and is added to
+        if (asked != null || facts.byCost() != null || facts.dictionary() != null
+                || facts.negotiated().equallyValued().size() > 1) {
+            askForDownlink(headers, asked);
         }
     }
 
@@ -80,8 +83,7 @@ final class Decisions {
      * sending a body as it is could save on a fast one. Browsers take {@code Accept-CH} from navigations only: an
      * application whose pages call its API from a browser sends it on its HTML too (the demo's landing page does).
      */
-    private static void askForDownlink(MultivaluedMap<String, Object> headers) {
-        List<Object> asked = headers.get(ACCEPT_CH);
+    private static void askForDownlink(MultivaluedMap<String, Object> headers, List<Object> asked) {
         if (asked == null || asked.isEmpty()) {
             headers.add(ACCEPT_CH, MethodPolicy.DOWNLINK);
             return;
