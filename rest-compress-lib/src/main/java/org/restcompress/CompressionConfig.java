@@ -25,62 +25,11 @@ import org.restcompress.observe.CompressionListener;
  */
 public final class CompressionConfig {
 
-    private final List<String> preference;
-    private final boolean auto;
-    private final long autoLinkSpeed;
-    private final DownlinkHint downlinkHint;
-    private final int threshold;
-    private final List<MediaType> excludedMediaTypes;
-    private final long maxDecodedSize;
-    private final int maxCodings;
-    private final String requestCoding;
-    private final int maxExpansionRatio;
-    private final boolean debug;
-    private final EncodeOnce encodeOnce;
-    private final long encodeOnceMaxBytes;
-    private final BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponses;
-    private final Function<String, Object> codecSettings;
-    private final DictionaryStore dictionaryStore;
-    private final URI dictionaryStoreLocation;
-    private final long dictionaryStoreMaxBytes;
-    private final int dictionaryStoreMaxEntries;
-    private final long dictionaryMaxSize;
-    private final boolean dictionaryCrossOrigin;
-    private final String dictionaryPath;
-    private final Map<String, Object> sharedDictionaries;
-    private final List<CompressionListener> listeners;
-    private final Training training;
-    private final boolean autoFormats;
-    private final List<MediaType> acceptFormats;
+    /** This configuration's copy of its builder's values, which no later setter reaches. */
+    private final Values v;
 
-    private CompressionConfig(Builder b) {
-        this.preference = List.copyOf(b.preference);
-        this.auto = b.auto;
-        this.autoLinkSpeed = b.autoLinkSpeed;
-        this.downlinkHint = b.downlinkHint;
-        this.threshold = b.threshold;
-        this.excludedMediaTypes = List.copyOf(b.excludedMediaTypes);
-        this.maxDecodedSize = b.maxDecodedSize;
-        this.maxCodings = b.maxCodings;
-        this.requestCoding = b.requestCoding;
-        this.maxExpansionRatio = b.maxExpansionRatio;
-        this.debug = b.debug;
-        this.encodeOnce = b.encodeOnce;
-        this.encodeOnceMaxBytes = b.encodeOnceMaxBytes;
-        this.excludeResponses = b.excludeResponses;
-        this.codecSettings = b.codecSettings;
-        this.dictionaryStore = b.dictionaryStore;
-        this.dictionaryStoreLocation = b.dictionaryStoreLocation;
-        this.dictionaryStoreMaxBytes = b.dictionaryStoreMaxBytes;
-        this.dictionaryStoreMaxEntries = b.dictionaryStoreMaxEntries;
-        this.dictionaryMaxSize = b.dictionaryMaxSize;
-        this.dictionaryCrossOrigin = b.dictionaryCrossOrigin;
-        this.dictionaryPath = b.dictionaryPath;
-        this.sharedDictionaries = Collections.unmodifiableMap(new LinkedHashMap<>(b.sharedDictionaries));
-        this.listeners = List.copyOf(b.listeners);
-        this.training = b.training;
-        this.autoFormats = b.autoFormats;
-        this.acceptFormats = List.copyOf(b.acceptFormats);
+    private CompressionConfig(Values values) {
+        this.v = values;
     }
 
     /** {@return every setting at its default} System properties are ignored; codec keys are still read where the feature runs. */
@@ -135,7 +84,7 @@ public final class CompressionConfig {
      * {@value ConfigKeys#AUTO} is left out: see {@link #auto()}.
      */
     public List<String> preference() {
-        return preference;
+        return v.preference;
     }
 
     /**
@@ -144,12 +93,12 @@ public final class CompressionConfig {
      * where the link is not known.
      */
     public boolean auto() {
-        return auto;
+        return v.auto;
     }
 
     /** {@return with {@link #auto()}, the link speed in bits per second assumed for clients that send no hint; 0: none} */
     public long autoLinkSpeed() {
-        return autoLinkSpeed;
+        return v.autoLinkSpeed;
     }
 
     /**
@@ -157,7 +106,7 @@ public final class CompressionConfig {
      * By default only to origins that ask for it ({@code Accept-CH: Downlink}), as browsers do.
      */
     public DownlinkHint downlinkHints() {
-        return downlinkHint;
+        return v.downlinkHint;
     }
 
     /**
@@ -166,7 +115,7 @@ public final class CompressionConfig {
      * @see #downlinkHints()
      */
     public boolean downlinkHint() {
-        return downlinkHint != DownlinkHint.NEVER;
+        return v.downlinkHint != DownlinkHint.NEVER;
     }
 
     /** To whom a client sends {@code Downlink} ({@value ConfigKeys#DOWNLINK_HINT}). */
@@ -192,7 +141,7 @@ public final class CompressionConfig {
 
     /** {@return the bytes below which a body goes out unencoded (unless the client refuses identity)} */
     public int threshold() {
-        return threshold;
+        return v.threshold;
     }
 
     /**
@@ -200,27 +149,27 @@ public final class CompressionConfig {
      * are text, and always encoded.
      */
     public List<MediaType> excludedMediaTypes() {
-        return excludedMediaTypes;
+        return v.excludedMediaTypes;
     }
 
     /** {@return the most bytes a coded body may decode to} Beyond it, the answer is 413. */
     public long maxDecodedSize() {
-        return maxDecodedSize;
+        return v.maxDecodedSize;
     }
 
     /** {@return the most content codings one body may stack} */
     public int maxCodings() {
-        return maxCodings;
+        return v.maxCodings;
     }
 
     /** {@return the largest decoded/coded size ratio accepted, 0 for no ratio limit} */
     public int maxExpansionRatio() {
-        return maxExpansionRatio;
+        return v.maxExpansionRatio;
     }
 
     /** {@return client side: the coding for request bodies, {@code identity} for none} */
     public String requestCoding() {
-        return requestCoding;
+        return v.requestCoding;
     }
 
     /**
@@ -228,7 +177,7 @@ public final class CompressionConfig {
      * production.
      */
     public boolean debug() {
-        return debug;
+        return v.debug;
     }
 
     /**
@@ -237,12 +186,12 @@ public final class CompressionConfig {
      * {@link EncodeOnce#ALWAYS}.
      */
     public EncodeOnce encodeOnce() {
-        return encodeOnce;
+        return v.encodeOnce;
     }
 
     /** {@return the bytes kept for encoding once, bodies and encoded forms ({@value ConfigKeys#ENCODE_ONCE_MAX_BYTES})} */
     public long encodeOnceMaxBytes() {
-        return encodeOnceMaxBytes;
+        return v.encodeOnceMaxBytes;
     }
 
     /**
@@ -250,7 +199,7 @@ public final class CompressionConfig {
      * see {@link Builder#excludeResponses}.
      */
     public BiPredicate<ContainerRequestContext, ContainerResponseContext> responseExclusion() {
-        return excludeResponses;
+        return v.excludeResponses;
     }
 
     /**
@@ -262,7 +211,7 @@ public final class CompressionConfig {
      * @return the raw value, or {@code null}
      */
     public Object codecSetting(String key) {
-        return codecSettings.apply(key);
+        return v.codecSettings.apply(key);
     }
 
     /**
@@ -271,37 +220,37 @@ public final class CompressionConfig {
      * {@link #dictionaryStoreMaxEntries()}.
      */
     public Optional<DictionaryStore> dictionaryStore() {
-        return Optional.ofNullable(dictionaryStore);
+        return Optional.ofNullable(v.dictionaryStore);
     }
 
     /** {@return where a {@code DictionaryStoreProvider} makes the store ({@value ConfigKeys#DICTIONARY_STORE}), if set} */
     public Optional<URI> dictionaryStoreLocation() {
-        return Optional.ofNullable(dictionaryStoreLocation);
+        return Optional.ofNullable(v.dictionaryStoreLocation);
     }
 
     /** {@return the content bytes the in-memory dictionary store keeps at most} */
     public long dictionaryStoreMaxBytes() {
-        return dictionaryStoreMaxBytes;
+        return v.dictionaryStoreMaxBytes;
     }
 
     /** {@return the entries the in-memory dictionary store keeps at most} */
     public int dictionaryStoreMaxEntries() {
-        return dictionaryStoreMaxEntries;
+        return v.dictionaryStoreMaxEntries;
     }
 
     /** {@return the largest response kept as a dictionary (server), or dictionary kept (client), in bytes} */
     public long dictionaryMaxSize() {
-        return dictionaryMaxSize;
+        return v.dictionaryMaxSize;
     }
 
     /** {@return whether cross-origin requests may get dictionary-compressed responses} */
     public boolean dictionaryCrossOrigin() {
-        return dictionaryCrossOrigin;
+        return v.dictionaryCrossOrigin;
     }
 
     /** {@return where shared dictionaries are served, under the application's base path, without slashes at its ends} */
     public String dictionaryPath() {
-        return dictionaryPath;
+        return v.dictionaryPath;
     }
 
     /**
@@ -309,22 +258,22 @@ public final class CompressionConfig {
      * it (a {@code String} location) from a {@code restcompress.shared-dictionary.<name>} key.
      */
     public Map<String, Object> sharedDictionaries() {
-        return sharedDictionaries;
+        return v.sharedDictionaries;
     }
 
     /** {@return whether auto also chooses among representations a client accepts equally ({@value ConfigKeys#AUTO_FORMATS})} */
     public boolean autoFormats() {
-        return autoFormats;
+        return v.autoFormats;
     }
 
     /** {@return client side: the formats offered at the same {@code q}, in that order ({@value ConfigKeys#ACCEPT_FORMATS})} */
     public List<MediaType> acceptFormats() {
-        return acceptFormats;
+        return v.acceptFormats;
     }
 
     /** {@return how {@code @TrainedDictionary} methods train their dictionaries} */
     public Training training() {
-        return training;
+        return v.training;
     }
 
     /**
@@ -373,15 +322,15 @@ public final class CompressionConfig {
 
     /** {@return the listeners given to the builder} Those found as services are added where the feature runs. */
     public List<CompressionListener> listeners() {
-        return listeners;
+        return v.listeners;
     }
 
     @Override
     public String toString() {
-        return "CompressionConfig[preference=" + (auto ? "auto, " : "") + preference + ", threshold=" + threshold
-                + ", excluded=" + excludedMediaTypes + ", maxDecodedSize=" + maxDecodedSize + ", maxCodings="
-                + maxCodings + ", requestCoding=" + requestCoding + ", maxExpansionRatio=" + maxExpansionRatio
-                + ", debug=" + debug + ", encodeOnce=" + encodeOnce + "]";
+        return "CompressionConfig[preference=" + (v.auto ? "auto, " : "") + v.preference + ", threshold=" + v.threshold
+                + ", excluded=" + v.excludedMediaTypes + ", maxDecodedSize=" + v.maxDecodedSize + ", maxCodings="
+                + v.maxCodings + ", requestCoding=" + v.requestCoding + ", maxExpansionRatio=" + v.maxExpansionRatio
+                + ", debug=" + v.debug + ", encodeOnce=" + v.encodeOnce + "]";
     }
 
     /**
@@ -391,33 +340,7 @@ public final class CompressionConfig {
     public static final class Builder {
         /** The largest {@link #maxCodings} accepted. */
         public static final int MAX_MAX_CODINGS = 100;
-        private List<String> preference = ConfigKeys.DEFAULT_PREFERENCE;
-        private boolean auto = true;
-        private long autoLinkSpeed = ConfigKeys.DEFAULT_AUTO_LINK_SPEED;
-        private DownlinkHint downlinkHint = DownlinkHint.WHEN_ASKED;
-        private int threshold = ConfigKeys.DEFAULT_THRESHOLD;
-        private List<MediaType> excludedMediaTypes = KeyValues.mediaTypes(ConfigKeys.DEFAULT_EXCLUDED_MEDIA_TYPES);
-        private long maxDecodedSize = ConfigKeys.DEFAULT_MAX_DECODED_SIZE;
-        private int maxCodings = ConfigKeys.DEFAULT_MAX_CODINGS;
-        private String requestCoding = "identity";
-        private int maxExpansionRatio;
-        private boolean debug;
-        private EncodeOnce encodeOnce = EncodeOnce.NEVER;
-        private long encodeOnceMaxBytes = ConfigKeys.DEFAULT_ENCODE_ONCE_MAX_BYTES;
-        private BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponses = (q, r) -> false;
-        private Function<String, Object> codecSettings = key -> null;
-        private DictionaryStore dictionaryStore;
-        private URI dictionaryStoreLocation;
-        private long dictionaryStoreMaxBytes = ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_BYTES;
-        private int dictionaryStoreMaxEntries = ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_ENTRIES;
-        private long dictionaryMaxSize = ConfigKeys.DEFAULT_DICTIONARY_MAX_SIZE;
-        private boolean dictionaryCrossOrigin;
-        private String dictionaryPath = ConfigKeys.DEFAULT_DICTIONARY_PATH;
-        private final Map<String, Object> sharedDictionaries = new LinkedHashMap<>();
-        private final List<CompressionListener> listeners = new ArrayList<>();
-        private Training training = Training.DEFAULTS;
-        private boolean autoFormats;
-        private List<MediaType> acceptFormats = List.of();
+        private final Values v = new Values();
 
         private Builder() {
         }
@@ -431,9 +354,9 @@ public final class CompressionConfig {
          */
         public Builder preference(List<String> codings) {
             List<String> order = KeyValues.preference(codings);
-            this.auto = !order.isEmpty() && order.get(0).equals(ConfigKeys.AUTO);
-            this.preference = auto && order.size() == 1 ? ConfigKeys.DEFAULT_PREFERENCE
-                    : order.subList(auto ? 1 : 0, order.size());
+            v.auto = !order.isEmpty() && order.get(0).equals(ConfigKeys.AUTO);
+            v.preference = v.auto && order.size() == 1 ? ConfigKeys.DEFAULT_PREFERENCE
+                    : List.copyOf(order.subList(v.auto ? 1 : 0, order.size()));
             return this;
         }
 
@@ -454,7 +377,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder downlinkHints(DownlinkHint to) {
-            this.downlinkHint = Objects.requireNonNull(to, "to");
+            v.downlinkHint = Objects.requireNonNull(to, "to");
             return this;
         }
 
@@ -466,7 +389,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder autoLinkSpeed(long bitsPerSecond) {
-            this.autoLinkSpeed = bitsPerSecond == 0 ? 0 : Setting.AUTO_LINK_SPEED.check(bitsPerSecond);
+            v.autoLinkSpeed = bitsPerSecond == 0 ? 0 : Setting.AUTO_LINK_SPEED.check(bitsPerSecond);
             return this;
         }
 
@@ -477,7 +400,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder threshold(int bytes) {
-            this.threshold = Setting.THRESHOLD.check(bytes);
+            v.threshold = Setting.THRESHOLD.check(bytes);
             return this;
         }
 
@@ -488,7 +411,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder excludedMediaTypes(List<String> types) {
-            this.excludedMediaTypes = KeyValues.mediaTypes(types);
+            v.excludedMediaTypes = KeyValues.mediaTypes(types);
             return this;
         }
 
@@ -499,7 +422,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder maxDecodedSize(long bytes) {
-            this.maxDecodedSize = Setting.MAX_DECODED_SIZE.check(bytes);
+            v.maxDecodedSize = Setting.MAX_DECODED_SIZE.check(bytes);
             return this;
         }
 
@@ -510,7 +433,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder maxCodings(int codings) {
-            this.maxCodings = Setting.MAX_CODINGS.check(codings);
+            v.maxCodings = Setting.MAX_CODINGS.check(codings);
             return this;
         }
 
@@ -521,7 +444,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder requestCoding(String coding) {
-            this.requestCoding = KeyValues.token(ConfigKeys.REQUEST_CODING, coding);
+            v.requestCoding = KeyValues.token(ConfigKeys.REQUEST_CODING, coding);
             return this;
         }
 
@@ -532,7 +455,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder maxExpansionRatio(int ratio) {
-            this.maxExpansionRatio = Setting.MAX_EXPANSION_RATIO.check(ratio);
+            v.maxExpansionRatio = Setting.MAX_EXPANSION_RATIO.check(ratio);
             return this;
         }
 
@@ -543,7 +466,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder debug(boolean on) {
-            this.debug = on;
+            v.debug = on;
             return this;
         }
 
@@ -558,7 +481,7 @@ public final class CompressionConfig {
             if (Objects.requireNonNull(choice, "choice") == EncodeOnce.DEFAULT) {
                 throw new IllegalArgumentException(ConfigKeys.ENCODE_ONCE + " must be never, shared or always");
             }
-            this.encodeOnce = choice;
+            v.encodeOnce = choice;
             return this;
         }
 
@@ -569,7 +492,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder encodeOnceMaxBytes(long bytes) {
-            this.encodeOnceMaxBytes = Setting.ENCODE_ONCE_MAX_BYTES.check(bytes);
+            v.encodeOnceMaxBytes = Setting.ENCODE_ONCE_MAX_BYTES.check(bytes);
             return this;
         }
 
@@ -582,7 +505,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder excludeResponses(BiPredicate<ContainerRequestContext, ContainerResponseContext> predicate) {
-            this.excludeResponses = Objects.requireNonNull(predicate, "predicate");
+            v.excludeResponses = Objects.requireNonNull(predicate, "predicate");
             return this;
         }
 
@@ -594,7 +517,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder codecSettings(Function<String, Object> lookup) {
-            this.codecSettings = Objects.requireNonNull(lookup, "lookup");
+            v.codecSettings = Objects.requireNonNull(lookup, "lookup");
             return this;
         }
 
@@ -606,7 +529,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder listener(CompressionListener listener) {
-            this.listeners.add(Objects.requireNonNull(listener, "listener"));
+            v.listeners.add(Objects.requireNonNull(listener, "listener"));
             return this;
         }
 
@@ -617,7 +540,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder dictionaryStore(DictionaryStore store) {
-            this.dictionaryStore = Objects.requireNonNull(store, "store");
+            v.dictionaryStore = Objects.requireNonNull(store, "store");
             return this;
         }
 
@@ -628,7 +551,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder dictionaryStore(String location) {
-            this.dictionaryStoreLocation = KeyValues.location(ConfigKeys.DICTIONARY_STORE, location);
+            v.dictionaryStoreLocation = KeyValues.location(ConfigKeys.DICTIONARY_STORE, location);
             return this;
         }
 
@@ -640,8 +563,8 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder dictionaryStoreLimits(long maxBytes, int maxEntries) {
-            this.dictionaryStoreMaxBytes = Setting.DICTIONARY_STORE_MAX_BYTES.check(maxBytes);
-            this.dictionaryStoreMaxEntries = Setting.DICTIONARY_STORE_MAX_ENTRIES.check(maxEntries);
+            v.dictionaryStoreMaxBytes = Setting.DICTIONARY_STORE_MAX_BYTES.check(maxBytes);
+            v.dictionaryStoreMaxEntries = Setting.DICTIONARY_STORE_MAX_ENTRIES.check(maxEntries);
             return this;
         }
 
@@ -653,7 +576,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder dictionaryMaxSize(long bytes) {
-            this.dictionaryMaxSize = Setting.DICTIONARY_MAX_SIZE.check(bytes);
+            v.dictionaryMaxSize = Setting.DICTIONARY_MAX_SIZE.check(bytes);
             return this;
         }
 
@@ -665,7 +588,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder dictionaryCrossOrigin(boolean allowed) {
-            this.dictionaryCrossOrigin = allowed;
+            v.dictionaryCrossOrigin = allowed;
             return this;
         }
 
@@ -676,7 +599,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder dictionaryPath(String path) {
-            this.dictionaryPath = KeyValues.path(ConfigKeys.DICTIONARY_PATH, path);
+            v.dictionaryPath = KeyValues.path(ConfigKeys.DICTIONARY_PATH, path);
             return this;
         }
 
@@ -688,7 +611,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder sharedDictionary(String name, byte[] content) {
-            sharedDictionaries.put(KeyValues.dictionaryName(name), content.clone());
+            v.sharedDictionaries.put(KeyValues.dictionaryName(name), content.clone());
             return this;
         }
 
@@ -703,7 +626,7 @@ public final class CompressionConfig {
             if (location == null || location.isBlank()) {
                 throw new IllegalArgumentException(ConfigKeys.SHARED_DICTIONARY_PREFIX + name + " must name a location");
             }
-            sharedDictionaries.put(KeyValues.dictionaryName(name), location.trim());
+            v.sharedDictionaries.put(KeyValues.dictionaryName(name), location.trim());
             return this;
         }
 
@@ -715,7 +638,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder autoFormats(boolean on) {
-            this.autoFormats = on;
+            v.autoFormats = on;
             return this;
         }
 
@@ -727,7 +650,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder acceptFormats(List<String> types) {
-            this.acceptFormats = KeyValues.formats(ConfigKeys.ACCEPT_FORMATS, types);
+            v.acceptFormats = KeyValues.formats(ConfigKeys.ACCEPT_FORMATS, types);
             return this;
         }
 
@@ -738,7 +661,7 @@ public final class CompressionConfig {
          * @return this builder
          */
         public Builder training(Training settings) {
-            this.training = Objects.requireNonNull(settings, "settings");
+            v.training = Objects.requireNonNull(settings, "settings");
             return this;
         }
 
@@ -749,12 +672,55 @@ public final class CompressionConfig {
          * @throws IllegalArgumentException naming the key of settings that contradict each other
          */
         public CompressionConfig build() {
-            if (autoFormats && !auto) {
+            if (v.autoFormats && !v.auto) {
                 throw new IllegalArgumentException(ConfigKeys.AUTO_FORMATS + "=true chooses formats by cost, which "
                         + ConfigKeys.PREFERENCE + " turns off: start it with 'auto', or leave " + ConfigKeys.AUTO_FORMATS
                         + " off");
             }
-            return new CompressionConfig(this);
+            return new CompressionConfig(v.copy());
+        }
+    }
+
+    /** The settings' values: a builder's, and each configuration's copy of them. */
+    private static final class Values implements Cloneable {
+        List<String> preference = ConfigKeys.DEFAULT_PREFERENCE;
+        boolean auto = true;
+        long autoLinkSpeed = ConfigKeys.DEFAULT_AUTO_LINK_SPEED;
+        DownlinkHint downlinkHint = DownlinkHint.WHEN_ASKED;
+        int threshold = ConfigKeys.DEFAULT_THRESHOLD;
+        List<MediaType> excludedMediaTypes = KeyValues.mediaTypes(ConfigKeys.DEFAULT_EXCLUDED_MEDIA_TYPES);
+        long maxDecodedSize = ConfigKeys.DEFAULT_MAX_DECODED_SIZE;
+        int maxCodings = ConfigKeys.DEFAULT_MAX_CODINGS;
+        String requestCoding = "identity";
+        int maxExpansionRatio;
+        boolean debug;
+        EncodeOnce encodeOnce = EncodeOnce.NEVER;
+        long encodeOnceMaxBytes = ConfigKeys.DEFAULT_ENCODE_ONCE_MAX_BYTES;
+        BiPredicate<ContainerRequestContext, ContainerResponseContext> excludeResponses = (q, r) -> false;
+        Function<String, Object> codecSettings = key -> null;
+        DictionaryStore dictionaryStore;
+        URI dictionaryStoreLocation;
+        long dictionaryStoreMaxBytes = ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_BYTES;
+        int dictionaryStoreMaxEntries = ConfigKeys.DEFAULT_DICTIONARY_STORE_MAX_ENTRIES;
+        long dictionaryMaxSize = ConfigKeys.DEFAULT_DICTIONARY_MAX_SIZE;
+        boolean dictionaryCrossOrigin;
+        String dictionaryPath = ConfigKeys.DEFAULT_DICTIONARY_PATH;
+        Map<String, Object> sharedDictionaries = new LinkedHashMap<>();
+        List<CompressionListener> listeners = new ArrayList<>();
+        Training training = Training.DEFAULTS;
+        boolean autoFormats;
+        List<MediaType> acceptFormats = List.of();
+
+        /** A copy no later setter reaches: every value but the two collections is immutable. */
+        Values copy() {
+            try {
+                Values copy = (Values) clone();
+                copy.sharedDictionaries = Collections.unmodifiableMap(new LinkedHashMap<>(sharedDictionaries));
+                copy.listeners = List.copyOf(listeners);
+                return copy;
+            } catch (CloneNotSupportedException e) {
+                throw new AssertionError(e);
+            }
         }
     }
 }

@@ -70,7 +70,9 @@ public final class CompressionFeature implements Feature, DynamicFeature {
             return false;
         }
         context.property(CONFIGURED, config != null ? config : FROM_KEYS);
-        CompressionConfig settings = config != null ? config : fromKeys(configuration);
+        // the keys' values, shared dictionaries included (their names are found among the properties' names)
+        CompressionConfig settings = config != null ? config
+                : KeyValues.readAll(configuration::getProperty, configuration.getPropertyNames()).build();
         // Codec keys: the configuration's own source first, then the JAX-RS configuration, then MicroProfile Config
         // and system properties, so that -Drestcompress.gzip.level=9 also reaches a feature built in code.
         Function<String, Object> keys = KeyValues.withFallbacks(key -> {
@@ -97,11 +99,6 @@ public final class CompressionFeature implements Feature, DynamicFeature {
     @Override
     public void configure(ResourceInfo resourceInfo, FeatureContext context) {
         QuarkusRegistration.bindUnregistered(resourceInfo, context);
-    }
-
-    /** The keys' values, shared dictionaries included (their names are found among the properties' names). */
-    private static CompressionConfig fromKeys(Configuration configuration) {
-        return KeyValues.readAll(configuration::getProperty, configuration.getPropertyNames()).build();
     }
 
     private static String describe(Object configured) {

@@ -93,7 +93,11 @@ public final class KeyValues {
      */
     public static CompressionConfig.Builder readAll(Function<String, Object> properties, Iterable<String> names) {
         CompressionConfig.Builder builder = read(properties);
-        Set<String> all = new TreeSet<>(fallbackNames());
+        Set<String> all = new TreeSet<>(System.getProperties().stringPropertyNames());
+        MicroProfileConfig microProfile = MicroProfileConfig.current();
+        if (microProfile != null) {
+            all.addAll(microProfile.names());
+        }
         names.forEach(all::add);
         sharedDictionaries(builder, all, withFallbacks(properties));
         return builder;
@@ -126,16 +130,6 @@ public final class KeyValues {
             }
             return value != null ? value : System.getProperty(key);
         };
-    }
-
-    /** The names the fallbacks of {@link #withFallbacks} hold: MicroProfile Config's and the system properties'. */
-    public static Set<String> fallbackNames() {
-        Set<String> names = new TreeSet<>(System.getProperties().stringPropertyNames());
-        MicroProfileConfig microProfile = MicroProfileConfig.current();
-        if (microProfile != null) {
-            names.addAll(microProfile.names());
-        }
-        return names;
     }
 
     public static Optional<String> string(Function<String, Object> lookup, String key) {
@@ -224,14 +218,16 @@ public final class KeyValues {
         }
         try {
             double bits = Double.parseDouble(v) * unit;
-            if (bits >= 1000 && bits <= 1e13 && !v.isEmpty() && Character.isDigit(v.charAt(v.length() - 1))) {
+            if (bits >= Setting.AUTO_LINK_SPEED.min() && bits <= Setting.AUTO_LINK_SPEED.max() && !v.isEmpty()
+                    && Character.isDigit(v.charAt(v.length() - 1))) {
                 return Math.round(bits);
             }
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new IllegalArgumentException(key + " must be a link speed such as 100mbit or 1gbit (at least 1kbit, "
-                + "at most 10000gbit), was '" + value + "'");
+        Setting range = Setting.AUTO_LINK_SPEED;
+        throw new IllegalArgumentException(key + " must be a link speed such as 100mbit or 1gbit (at least "
+                + range.min() / 1000 + "kbit, at most " + range.max() / 1_000_000_000 + "gbit), was '" + value + "'");
     }
 
     /**
@@ -273,7 +269,7 @@ public final class KeyValues {
                         ConfigKeys.EXCLUDED_MEDIA_TYPES + " has a malformed media type '" + type + "'", e);
             }
         }
-        return parsed;
+        return List.copyOf(parsed);
     }
 
     /** Concrete media types without parameters: formats a client has readers for. */
@@ -293,7 +289,7 @@ public final class KeyValues {
             }
             parsed.add(format);
         }
-        return parsed;
+        return List.copyOf(parsed);
     }
 
     /** A location with a scheme, {@code redis://host:6379}. */
