@@ -7,7 +7,7 @@ import java.util.function.BiConsumer;
 import org.restcompress.CompressionConfig;
 import org.restcompress.CompressionConfig.Builder;
 import org.restcompress.ConfigKeys;
-import org.restcompress.internal.codec.GzipSettings;
+import org.restcompress.internal.codec.GzipCodec;
 import org.restcompress.internal.codec.ZstdSettings;
 
 /**
@@ -73,7 +73,7 @@ public enum Setting {
     // the codecs' own keys, read by each codec from its CodecOptions (whole integers, no size suffixes)
     GZIP_LEVEL("gzip", "level", Scope.BOTH, "6", 1, 9),
     /** Random bytes in each gzip header's comment field, against BREACH. */
-    GZIP_PADDING("gzip", "padding", Scope.BOTH, "0", 0, GzipSettings.MAX_PADDING),
+    GZIP_PADDING("gzip", "padding", Scope.BOTH, "0", 0, GzipCodec.MAX_PADDING),
     DEFLATE_LEVEL("deflate", "level", Scope.BOTH, "6", 1, 9),
     ZSTD_LEVEL("zstd", "level", Scope.BOTH, "3", 1, 19),
     /** RFC 9659's 8 MB at most; unset, zstd chooses. */

@@ -26,9 +26,7 @@ import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.BrotliCodec;
 import org.restcompress.internal.codec.BrotliSettings;
 import org.restcompress.internal.codec.DeflateCodec;
-import org.restcompress.internal.codec.DeflateSettings;
 import org.restcompress.internal.codec.GzipCodec;
-import org.restcompress.internal.codec.GzipSettings;
 import org.restcompress.internal.codec.Lz4Codec;
 import org.restcompress.internal.codec.LzfCodec;
 import org.restcompress.internal.codec.ZstdCodec;
@@ -87,9 +85,9 @@ class SettingTest {
 
     @Test
     void theTablesDefaultsAreTheCodecsDefaults() {
-        Map<Setting, Integer> codecs = Map.of(Setting.GZIP_LEVEL, GzipSettings.DEFAULTS.level(),
-                Setting.GZIP_PADDING, GzipSettings.DEFAULTS.padding(), Setting.DEFLATE_LEVEL,
-                DeflateSettings.DEFAULTS.level(), Setting.ZSTD_LEVEL, ZstdSettings.DEFAULTS.level(),
+        Map<Setting, Integer> codecs = Map.of(Setting.GZIP_LEVEL, new GzipCodec().level(),
+                Setting.GZIP_PADDING, new GzipCodec().padding(), Setting.DEFLATE_LEVEL, new DeflateCodec().level(),
+                Setting.ZSTD_LEVEL, ZstdSettings.DEFAULTS.level(),
                 Setting.ZSTD_EVENT_WINDOW_LOG, ZstdSettings.DEFAULTS.eventWindowLog(), Setting.ZSTD_EVENT_HASH_LOG,
                 ZstdSettings.DEFAULTS.eventHashLog(), Setting.BR_QUALITY, BrotliSettings.DEFAULTS.quality(),
                 Setting.BR_WINDOW, BrotliSettings.DEFAULTS.window(), Setting.BR_EVENT_WINDOW,

@@ -13,14 +13,13 @@ import java.util.Objects;
  * next event.) Truncated input and bytes after the end of the stream are errors; the native decoder is destroyed at
  * the end, on error, and on close.
  */
-final class BrotliDecoder extends InputStream {
+final class BrotliDecoder extends BulkInputStream {
 
     private static final int CHUNK = 16 * 1024;
 
     private final InputStream source;
     private final DecoderJNI.Wrapper decoder;
     private final byte[] chunk = new byte[CHUNK];
-    private final byte[] one = new byte[1];
     private ByteBuffer output;
     private boolean released;
     private boolean ended;
@@ -36,11 +35,6 @@ final class BrotliDecoder extends InputStream {
             decoder.destroy();
             throw new IOException("brotli: the dictionary could not be attached");
         }
-    }
-
-    @Override
-    public int read() throws IOException {
-        return SingleByte.read(this, one);
     }
 
     @Override

@@ -5,31 +5,28 @@ import java.io.OutputStream;
 import java.util.zip.Deflater;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.Setting;
 
 /**
  * The {@code deflate} coding: zlib-wrapped deflate (RFC 1950) as RFC 9110 section 8.4.1.2 defines it. Decoding also
- * accepts raw deflate (RFC 1951), which some clients send under this name. Setting: {@code restcompress.deflate.level}.
+ * accepts raw deflate (RFC 1951), which some clients send under this name.
  */
 public final class DeflateCodec implements ContentCodec {
 
     public static final String TOKEN = "deflate";
 
-    private final DeflateSettings settings;
+    private final int level;
 
     public DeflateCodec() {
-        this(DeflateSettings.DEFAULTS);
+        this(GzipCodec.DEFAULT_LEVEL);
     }
 
     public DeflateCodec(int level) {
-        this(new DeflateSettings(level));
-    }
-
-    public DeflateCodec(DeflateSettings settings) {
-        this.settings = settings;
+        this.level = Setting.DEFLATE_LEVEL.check(level);
     }
 
     public int level() {
-        return settings.level();
+        return level;
     }
 
     @Override
@@ -39,7 +36,7 @@ public final class DeflateCodec implements ContentCodec {
 
     @Override
     public OutputStream encode(OutputStream sink) {
-        return new DeflaterEncoder(sink, new Deflater(settings.level(), false));
+        return new DeflaterEncoder(sink, new Deflater(level, false));
     }
 
     @Override
@@ -49,6 +46,6 @@ public final class DeflateCodec implements ContentCodec {
 
     @Override
     public ContentCodec configure(CodecOptions options) {
-        return new DeflateCodec(DeflateSettings.from(options, settings));
+        return new DeflateCodec(options.getInt(Setting.DEFLATE_LEVEL.option(), level));
     }
 }

@@ -7,37 +7,42 @@ import java.util.Set;
 import java.util.zip.Deflater;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.Setting;
 
 /**
- * The {@code gzip} coding (RFC 1952), also read as {@code x-gzip}. Settings: {@code restcompress.gzip.level} (1 to 9,
- * default 6) and {@code restcompress.gzip.padding} (0 to 1024, default 0): when set, every response carries a random
- * 0 to {@code padding} bytes in the gzip header's comment field, which every gzip reader skips, so that the
+ * The {@code gzip} coding (RFC 1952), also read as {@code x-gzip}. With {@code restcompress.gzip.padding} set, each
+ * response carries 0 to that many random bytes in the header's comment field, which every reader skips, so that the
  * compressed length leaks less (a BREACH mitigation that makes the attack slower, not impossible).
  */
 public final class GzipCodec implements ContentCodec {
 
     public static final String TOKEN = "gzip";
+    /** zlib's own default, and what RESTEasy's and the JDK's gzip streams use. */
+    public static final int DEFAULT_LEVEL = 6;
+    public static final int MAX_PADDING = 1024;
 
-    private final GzipSettings settings;
+    private final int level;
+    private final int padding;
 
     public GzipCodec() {
-        this(GzipSettings.DEFAULTS);
+        this(DEFAULT_LEVEL, 0);
     }
 
     public GzipCodec(int level) {
-        this(new GzipSettings(level, 0));
+        this(level, 0);
     }
 
     public GzipCodec(int level, int padding) {
-        this(new GzipSettings(level, padding));
-    }
-
-    public GzipCodec(GzipSettings settings) {
-        this.settings = settings;
+        this.level = Setting.GZIP_LEVEL.check(level);
+        this.padding = Setting.GZIP_PADDING.check(padding);
     }
 
     public int level() {
-        return settings.level();
+        return level;
+    }
+
+    public int padding() {
+        return padding;
     }
 
     @Override
@@ -52,7 +57,7 @@ public final class GzipCodec implements ContentCodec {
 
     @Override
     public OutputStream encode(OutputStream sink) throws IOException {
-        return new GzipEncoder(sink, new Deflater(settings.level(), true), settings.padding());
+        return new GzipEncoder(sink, new Deflater(level, true), padding);
     }
 
     @Override
@@ -62,6 +67,7 @@ public final class GzipCodec implements ContentCodec {
 
     @Override
     public ContentCodec configure(CodecOptions options) {
-        return new GzipCodec(GzipSettings.from(options, settings));
+        return new GzipCodec(options.getInt(Setting.GZIP_LEVEL.option(), level),
+                options.getInt(Setting.GZIP_PADDING.option(), padding));
     }
 }

@@ -2,6 +2,8 @@ package org.restcompress.internal.codec;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.zip.CRC32;
@@ -58,11 +60,9 @@ final class GzipEncoder extends DeflaterEncoder {
     @Override
     protected void writeTrailer() throws IOException {
         writeHeaderOnce();
-        long size = def.getBytesRead();
-        byte[] trailer = new byte[8];
-        writeIntLE(trailer, 0, crc.getValue());
-        writeIntLE(trailer, 4, size);
-        out.write(trailer);
+        // CRC-32 and the input's size modulo 2^32, little-endian
+        out.write(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt((int) crc.getValue())
+                .putInt((int) def.getBytesRead()).array());
     }
 
     @Override
@@ -89,12 +89,5 @@ final class GzipEncoder extends DeflaterEncoder {
             out.write(header);
             out.write(comment);
         }
-    }
-
-    private static void writeIntLE(byte[] buf, int at, long value) {
-        buf[at] = (byte) value;
-        buf[at + 1] = (byte) (value >> 8);
-        buf[at + 2] = (byte) (value >> 16);
-        buf[at + 3] = (byte) (value >> 24);
     }
 }

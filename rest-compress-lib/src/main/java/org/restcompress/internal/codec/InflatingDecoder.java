@@ -13,7 +13,7 @@ import java.util.zip.ZipException;
  * the framing around the deflate data (gzip header and trailer, zlib sniffing) through {@link #readByte()}, which
  * shares one buffer with the inflater, so that nothing is read past the end of the coded body.
  */
-abstract class InflatingDecoder extends InputStream {
+abstract class InflatingDecoder extends BulkInputStream {
 
     private final InputStream source;
     private final byte[] buffer = new byte[DeflaterEncoder.BUFFER_SIZE];
@@ -23,7 +23,6 @@ abstract class InflatingDecoder extends InputStream {
     private boolean inflating;
     private boolean ended;
     private boolean closed;
-    private final byte[] one = new byte[1];
 
     InflatingDecoder(InputStream source) {
         this.source = Objects.requireNonNull(source, "source");
@@ -40,11 +39,6 @@ abstract class InflatingDecoder extends InputStream {
 
     /** Sees every decoded byte, in order (for checksums). */
     protected void decoded(byte[] b, int off, int len) {
-    }
-
-    @Override
-    public int read() throws IOException {
-        return SingleByte.read(this, one);
     }
 
     @Override

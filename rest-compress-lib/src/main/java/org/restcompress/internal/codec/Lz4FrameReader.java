@@ -19,7 +19,7 @@ import net.jpountz.xxhash.XXHashFactory;
  * sized for the largest block size a frame declared (4 MB: about 8.1 MB in all, at most) and kept across frames, so
  * that a body of many frames costs no more than one.
  */
-final class Lz4FrameReader extends InputStream {
+final class Lz4FrameReader extends BulkInputStream {
 
     private static final int MAGIC = 0x184D2204;
     private static final int SKIPPABLE = 0x184D2A50;
@@ -33,7 +33,6 @@ final class Lz4FrameReader extends InputStream {
     private final InputStream in;
     private final LZ4SafeDecompressor decompressor;
     private final XXHashFactory hashes;
-    private final byte[] one = new byte[1];
     private final byte[] word = new byte[8];
     /** Where skippable frames' bytes go, once there is one. */
     private byte[] skip;
@@ -61,11 +60,6 @@ final class Lz4FrameReader extends InputStream {
         this.in = in;
         this.decompressor = decompressor;
         this.hashes = hashes;
-    }
-
-    @Override
-    public int read() throws IOException {
-        return SingleByte.read(this, one);
     }
 
     @Override
@@ -324,13 +318,8 @@ final class Lz4FrameReader extends InputStream {
     }
 
     private void readFully(byte[] b, int off, int len) throws IOException {
-        while (len > 0) {
-            int n = in.read(b, off, len);
-            if (n < 0) {
-                throw new EOFException("LZ4 frame cut short");
-            }
-            off += n;
-            len -= n;
+        if (in.readNBytes(b, off, len) < len) {
+            throw new EOFException("LZ4 frame cut short");
         }
     }
 

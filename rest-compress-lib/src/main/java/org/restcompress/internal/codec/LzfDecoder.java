@@ -14,7 +14,7 @@ import java.util.Objects;
  * (compressed). Uses compress-lzf's bounds-checked decoder, never its Unsafe one, since the input is untrusted, and
  * turns whatever a malformed chunk provokes into an {@link LZFException}. An empty body decodes to nothing.
  */
-final class LzfDecoder extends InputStream {
+final class LzfDecoder extends BulkInputStream {
 
     private static final ChunkDecoder DECODER = ChunkDecoderFactory.safeInstance();
 
@@ -25,15 +25,9 @@ final class LzfDecoder extends InputStream {
     private int position;
     private int limit;
     private boolean ended;
-    private final byte[] one = new byte[1];
 
     LzfDecoder(InputStream source) {
         this.source = Objects.requireNonNull(source, "source");
-    }
-
-    @Override
-    public int read() throws IOException {
-        return SingleByte.read(this, one);
     }
 
     @Override
@@ -111,8 +105,6 @@ final class LzfDecoder extends InputStream {
     private void decodeChunk(int chunkLength, byte[] target, int at, int decodedLength) throws LZFException {
         try {
             DECODER.decodeChunk(compressed, 0, chunkLength, target, at, at + decodedLength);
-        } catch (LZFException e) {
-            throw e;
         } catch (RuntimeException e) {
             // an out-of-bounds back reference or a chunk shorter than its header says
             throw new LZFException("corrupt LZF chunk", e);
@@ -124,13 +116,8 @@ final class LzfDecoder extends InputStream {
     }
 
     private void readFully(byte[] b, int off, int len) throws IOException {
-        while (len > 0) {
-            int n = source.read(b, off, len);
-            if (n < 0) {
-                throw new EOFException("truncated: input ended inside an LZF chunk");
-            }
-            off += n;
-            len -= n;
+        if (source.readNBytes(b, off, len) < len) {
+            throw new EOFException("truncated: input ended inside an LZF chunk");
         }
     }
 

@@ -106,7 +106,7 @@ public final class ZstdCodec implements ContentCodec {
 
     @Override
     public OutputStream encode(OutputStream sink) {
-        return new ZstdEncoder(sink, pool);
+        return new ZstdEncoder(sink, pool, context -> { });
     }
 
     /** Idle pooled encoding contexts (for tests: every stream gives its context back). */

@@ -30,10 +30,6 @@ final class ZstdEncoder extends OutputStream {
 
         private final int bufferSize;
 
-        Pool(int capacity, Consumer<ZstdCompressCtx> configure) {
-            this(capacity, configure, 64 * 1024);
-        }
-
         /** {@code bufferSize}: each context's output buffer (small for event streams, where a context stays open). */
         Pool(int capacity, Consumer<ZstdCompressCtx> configure, int bufferSize) {
             this.idle = new ArrayBlockingQueue<>(Math.max(1, capacity));
@@ -49,21 +45,21 @@ final class ZstdEncoder extends OutputStream {
             }
             ZstdCompressCtx context = new ZstdCompressCtx();
             configure.accept(context);
-            return new Entry(context, bufferSize);
+            return new Entry(context, ByteBuffer.allocate(bufferSize));
         }
 
         /** Back to the pool, reset and configured again, or ended when the pool is full (or has no room). */
         void give(Entry entry) {
             try {
-                entry.context.reset();
-                configure.accept(entry.context);
-                entry.output.clear();
+                entry.context().reset();
+                configure.accept(entry.context());
+                entry.output().clear();
             } catch (RuntimeException e) {
-                entry.context.close();
+                entry.context().close();
                 return;
             }
             if (capacity == 0 || !idle.offer(entry)) {
-                entry.context.close();
+                entry.context().close();
             }
         }
 
@@ -74,20 +70,13 @@ final class ZstdEncoder extends OutputStream {
         /** Frees the idle contexts' native memory. */
         void drain() {
             for (Entry entry = idle.poll(); entry != null; entry = idle.poll()) {
-                entry.context.close();
+                entry.context().close();
             }
         }
     }
 
     /** A native context and the buffer its output goes through. */
-    static final class Entry {
-        final ZstdCompressCtx context;
-        final ByteBuffer output;
-
-        Entry(ZstdCompressCtx context, int bufferSize) {
-            this.context = context;
-            this.output = ByteBuffer.allocate(bufferSize);
-        }
+    record Entry(ZstdCompressCtx context, ByteBuffer output) {
     }
 
     private final OutputStream sink;
@@ -95,17 +84,13 @@ final class ZstdEncoder extends OutputStream {
     private Entry entry;
     private final byte[] one = new byte[1];
 
-    ZstdEncoder(OutputStream sink, Pool pool) {
-        this(sink, pool, context -> { });
-    }
-
     /** {@code prepare} sets what this stream alone needs on the pooled context (a dictionary). */
     ZstdEncoder(OutputStream sink, Pool pool, Consumer<ZstdCompressCtx> prepare) {
         this.sink = Objects.requireNonNull(sink, "sink");
         this.pool = pool;
         Entry taken = pool.take();
         try {
-            prepare.accept(taken.context);
+            prepare.accept(taken.context());
         } catch (RuntimeException e) {
             pool.give(taken);
             throw e;
@@ -122,10 +107,12 @@ final class ZstdEncoder extends OutputStream {
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
-        ensureOpen();
+        if (entry == null) {
+            throw new IOException("stream closed");
+        }
         ByteBuffer input = ByteBuffer.wrap(b, off, len);
         while (input.hasRemaining()) {
-            entry.context.compressByteBufferStream(entry.output, input, EndDirective.CONTINUE);
+            entry.context().compressByteBufferStream(entry.output(), input, EndDirective.CONTINUE);
             drain();
         }
     }
@@ -156,23 +143,17 @@ final class ZstdEncoder extends OutputStream {
     private void end(EndDirective directive) throws IOException {
         boolean done;
         do {
-            done = entry.context.compressByteBufferStream(entry.output, EMPTY, directive);
+            done = entry.context().compressByteBufferStream(entry.output(), EMPTY, directive);
             drain();
         } while (!done);
     }
 
     private void drain() throws IOException {
-        ByteBuffer output = entry.output;
+        ByteBuffer output = entry.output();
         output.flip();
         if (output.hasRemaining()) {
             sink.write(output.array(), output.arrayOffset() + output.position(), output.remaining());
         }
         output.clear();
-    }
-
-    private void ensureOpen() throws IOException {
-        if (entry == null) {
-            throw new IOException("stream closed");
-        }
     }
 }

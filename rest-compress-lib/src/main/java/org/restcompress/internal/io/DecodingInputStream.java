@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.restcompress.codec.ContentCodec;
-import org.restcompress.internal.codec.SingleByte;
+import org.restcompress.internal.codec.BulkInputStream;
 import org.restcompress.ContentDecodingException;
 import org.restcompress.ContentTooLargeException;
 import org.restcompress.CorruptContentException;
@@ -30,7 +30,7 @@ import org.restcompress.CorruptContentException;
  * whichever comes first. Closing closes the underlying stream only when asked to ({@code closeSource}: a client's
  * response stream, whose close frees the connection; a server leaves the request stream to its container).
  */
-public final class DecodingInputStream extends InputStream {
+public final class DecodingInputStream extends BulkInputStream {
 
     private final Source source;
     private final InputStream decoded;
@@ -46,7 +46,6 @@ public final class DecodingInputStream extends InputStream {
     /** Told once, when the body ends, fails or is closed; {@code null}: nobody asked, nothing timed. */
     private Consumer<Report> observer;
     private long nanos;
-    private final byte[] one = new byte[1];
 
     private DecodingInputStream(Source source, InputStream decoded, String codings, long limit) {
         this.source = source;
@@ -83,11 +82,6 @@ public final class DecodingInputStream extends InputStream {
             stream = new Layer(codec, stream, source, names.toString(), limit);
         }
         return new DecodingInputStream(source, stream, names.toString(), limit);
-    }
-
-    @Override
-    public int read() throws IOException {
-        return SingleByte.read(this, one);
     }
 
     @Override
@@ -219,7 +213,7 @@ public final class DecodingInputStream extends InputStream {
     }
 
     /** The raw body: remembers whether the connection failed, and is never closed by the codecs. */
-    private static final class Source extends InputStream {
+    private static final class Source extends BulkInputStream {
         private final InputStream raw;
         private final boolean closeRaw;
         boolean failed;
@@ -236,22 +230,6 @@ public final class DecodingInputStream extends InputStream {
         void closeRaw() throws IOException {
             if (closeRaw) {
                 raw.close();
-            }
-        }
-
-        @Override
-        public int read() throws IOException {
-            long start = timed ? System.nanoTime() : 0;
-            try {
-                int b = raw.read();
-                bytesRead += b >= 0 ? 1 : 0;
-                if (timed) {
-                    nanos += System.nanoTime() - start;
-                }
-                return b;
-            } catch (IOException e) {
-                failed = true;
-                throw e;
             }
         }
 
@@ -282,7 +260,7 @@ public final class DecodingInputStream extends InputStream {
      * produces counts against the limit. The decoder is created at the first read (some read a header as they are
      * made), and an empty input decodes to nothing whatever the coding.
      */
-    private static final class Layer extends InputStream {
+    private static final class Layer extends BulkInputStream {
         private final ContentCodec codec;
         private final PushbackInputStream input;
         private final Source source;
@@ -300,20 +278,6 @@ public final class DecodingInputStream extends InputStream {
             this.limit = limit;
         }
 
-        @Override
-        public int read() throws IOException {
-            int b;
-            try {
-                b = decoder() == null ? -1 : decoder.read();
-            } catch (IOException | RuntimeException e) {
-                throw classify(e);
-            }
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
-        }
-
         /** Some decoders (zstd-jni) return 0 when input produced no output yet: read on, as InputStream promises. */
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
@@ -328,8 +292,8 @@ public final class DecodingInputStream extends InputStream {
             } catch (IOException | RuntimeException e) {
                 throw classify(e);
             }
-            if (n > 0) {
-                count(n);
+            if (n > 0 && (produced += n) > limit) {
+                throw new ContentTooLargeException(codings, limit);
             }
             return n;
         }
@@ -346,13 +310,6 @@ public final class DecodingInputStream extends InputStream {
                 decoder = codec.decode(input);
             }
             return decoder;
-        }
-
-        private void count(int n) throws ContentTooLargeException {
-            produced += n;
-            if (produced > limit) {
-                throw new ContentTooLargeException(codings, limit);
-            }
         }
 
         private IOException classify(Exception e) {
