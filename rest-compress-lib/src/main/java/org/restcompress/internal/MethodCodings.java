@@ -12,15 +12,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.function.ToLongFunction;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.codec.IdentityCodec;
 import org.restcompress.internal.negotiation.EncodingChooser;
 import org.restcompress.Compressed;
-import org.restcompress.CompressionOptions;
 import org.restcompress.SharedDictionary;
 import org.restcompress.TrainedDictionary;
 import org.restcompress.Uncompressed;
@@ -44,47 +41,19 @@ public record MethodCodings(boolean all, Set<String> tokens, boolean uncompresse
      */
     public static Optional<MethodCodings> of(Class<?> resourceClass, Method method) {
         boolean uncompressed = false;
-        for (Method candidate : overridden(resourceClass, method)) {
-            uncompressed |= candidate.isAnnotationPresent(Uncompressed.class);
-            Optional<MethodCodings> found = from(candidate.getAnnotations());
-            if (found.isPresent()) {
-                return Optional.of(found.get().excludingResponses(uncompressed));
-            }
-        }
-        for (Class<?> type : hierarchy(resourceClass != null ? resourceClass : method.getDeclaringClass())) {
-            uncompressed |= type.isAnnotationPresent(Uncompressed.class);
-            Optional<MethodCodings> found = from(type.getAnnotations());
-            if (found.isPresent()) {
-                return Optional.of(found.get().excludingResponses(uncompressed));
-            }
-        }
-        // a dictionary annotation alone offers every coding, as a plain @Compressed does
-        if (annotation(resourceClass, method, UseAsDictionary.class).isPresent()
-                || annotation(resourceClass, method, SharedDictionary.class).isPresent()
-                || annotation(resourceClass, method, TrainedDictionary.class).isPresent()) {
-            return Optional.of(new MethodCodings(true, Set.of(), uncompressed));
-        }
-        return Optional.empty();
-    }
-
-    private MethodCodings excludingResponses(boolean excluded) {
-        return excluded ? new MethodCodings(all, tokens, true) : this;
-    }
-
-    /**
-     * One {@link CompressionOptions} attribute, merged attribute by attribute: the method's where it sets it (a value
-     * not negative), else its class's, else none. A method's {@code threshold} does not hide its class's
-     * {@code maxDecodedSize}.
-     */
-    public static OptionalLong option(Class<?> resourceClass, Method method,
-            ToLongFunction<CompressionOptions> attribute) {
+        boolean dictionary = false;
         for (AnnotatedElement place : places(resourceClass, method)) {
-            CompressionOptions options = place.getAnnotation(CompressionOptions.class);
-            if (options != null && attribute.applyAsLong(options) >= 0) {
-                return OptionalLong.of(attribute.applyAsLong(options));
+            uncompressed |= place.isAnnotationPresent(Uncompressed.class);
+            // a dictionary annotation alone offers every coding, as a plain @Compressed does
+            dictionary |= place.isAnnotationPresent(UseAsDictionary.class)
+                    || place.isAnnotationPresent(SharedDictionary.class)
+                    || place.isAnnotationPresent(TrainedDictionary.class);
+            MethodCodings found = from(place.getAnnotations(), uncompressed);
+            if (found != null) {
+                return Optional.of(found);
             }
         }
-        return OptionalLong.empty();
+        return dictionary ? Optional.of(new MethodCodings(true, Set.of(), uncompressed)) : Optional.empty();
     }
 
     /** The method's annotation of this type, else the class's (searched as codings are), else none. */
@@ -138,7 +107,7 @@ public record MethodCodings(boolean all, Set<String> tokens, boolean uncompresse
         return new EncodingChooser(preference).byPreference(offered);
     }
 
-    private static Optional<MethodCodings> from(Annotation[] annotations) {
+    private static MethodCodings from(Annotation[] annotations, boolean uncompressed) {
         boolean all = false;
         Set<String> tokens = new LinkedHashSet<>();
         boolean found = false;
@@ -153,8 +122,7 @@ public record MethodCodings(boolean all, Set<String> tokens, boolean uncompresse
                         .forEach(tokens::add);
             }
         }
-        return found ? Optional.of(new MethodCodings(all, Collections.unmodifiableSet(tokens), false))
-                : Optional.empty();
+        return found ? new MethodCodings(all, Collections.unmodifiableSet(tokens), uncompressed) : null;
     }
 
     /** The method itself, then the same signature in the resource class's supertypes. */

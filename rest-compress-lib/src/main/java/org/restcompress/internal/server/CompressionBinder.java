@@ -136,10 +136,11 @@ public final class CompressionBinder implements DynamicFeature {
         if (declared.uncompressed()) {
             offered = List.of(); // @Uncompressed: identity responses only; request bodies are still decoded
         }
-        int threshold = (int) MethodCodings.option(type, method, CompressionOptions::threshold)
-                .orElse(config.threshold());
-        long maxDecoded = MethodCodings.option(type, method, CompressionOptions::maxDecodedSize)
-                .orElse(config.maxDecodedSize());
+        // each CompressionOptions attribute the method sets (not negative), else its class's
+        int threshold = MethodCodings.attribute(type, method, CompressionOptions.class,
+                o -> o.threshold() < 0 ? null : o.threshold()).orElse(config.threshold());
+        long maxDecoded = MethodCodings.attribute(type, method, CompressionOptions.class,
+                o -> o.maxDecodedSize() < 0 ? null : o.maxDecodedSize()).orElse(config.maxDecodedSize());
         EncodeOnce encodeOnce = MethodCodings.attribute(type, method, Compressed.class,
                 c -> c.encodeOnce() == EncodeOnce.DEFAULT ? null : c.encodeOnce()).orElse(config.encodeOnce());
         return new MethodPolicy(name, offered, declared.uncompressed(), registry, config, threshold, maxDecoded,

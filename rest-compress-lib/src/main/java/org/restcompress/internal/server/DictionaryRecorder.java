@@ -1,8 +1,6 @@
 package org.restcompress.internal.server;
 
 import java.io.ByteArrayOutputStream;
-import java.io.FilterOutputStream;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
 import org.restcompress.internal.dictionary.TrainingSamples;
@@ -37,19 +35,7 @@ final class DictionaryRecorder {
 
     /** {@code out}, with what is written to it copied here. */
     OutputStream over(OutputStream out) {
-        return new FilterOutputStream(out) {
-            @Override
-            public void write(int b) throws IOException {
-                out.write(b);
-                record(new byte[] {(byte) b}, 0, 1);
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                out.write(b, off, len);
-                record(b, off, len);
-            }
-        };
+        return new Tee(out, this::record);
     }
 
     private void record(byte[] b, int off, int len) {

@@ -126,10 +126,6 @@ final class DictionaryUse {
         return shared;
     }
 
-    String template() {
-        return template;
-    }
-
     Duration lifetime() {
         return Duration.ofSeconds(Math.max(1, delta.maxAge()));
     }

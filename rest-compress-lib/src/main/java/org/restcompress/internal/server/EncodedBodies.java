@@ -117,24 +117,11 @@ final class EncodedBodies implements AutoCloseable {
     }
 
     /**
-     * What the cache has for a body: its kept form ({@link #encoded}, sent as it is), or, where it has none, whether
-     * the form encoded now is to be kept ({@link #keep}, then given to {@link EncodedBodies#keep}).
+     * What the cache has for a body: its kept form ({@code encoded}, sent as it is), or, where it has none, whether
+     * the form encoded now is to be kept ({@code keep}, then given to {@link EncodedBodies#keep}); {@code same}: the
+     * body kept with the same bytes, or null.
      */
-    static final class Lookup {
-        final Key key;
-        final String form;
-        final byte[] encoded;
-        final boolean keep;
-        /** The body kept with the same bytes, or null. */
-        final Body same;
-
-        Lookup(Key key, String form, byte[] encoded, boolean keep, Body same) {
-            this.key = key;
-            this.form = form;
-            this.encoded = encoded;
-            this.keep = keep;
-            this.same = same;
-        }
+    record Lookup(Key key, String form, byte[] encoded, boolean keep, Body same) {
     }
 
     /** A form's name: the coding, and the dictionary it is coded against. */
@@ -178,29 +165,29 @@ final class EncodedBodies implements AutoCloseable {
 
     /** Keeps {@code encoded}, the form a {@link Lookup#keep} lookup's body was encoded to now. */
     void keep(Lookup lookup, byte[] body, byte[] encoded) {
-        int length = lookup.key.length();
-        if (!lookup.keep || (long) length + encoded.length > maxBytes) {
+        int length = lookup.key().length();
+        if (!lookup.keep() || (long) length + encoded.length > maxBytes) {
             return;
         }
-        byte[] content = lookup.same != null ? null : Arrays.copyOf(body, length); // the caller's array may change
+        byte[] content = lookup.same() != null ? null : Arrays.copyOf(body, length); // the caller's array may change
         long bytes;
         int count;
         synchronized (this) {
             if (closed) {
                 return;
             }
-            Body into = bodies.get(lookup.key);
-            if (into == null || into != lookup.same) {
+            Body into = bodies.get(lookup.key());
+            if (into == null || into != lookup.same()) {
                 if (content == null) {
                     return; // the body it was the same as went meanwhile
                 }
-                Body replaced = bodies.put(lookup.key, into = new Body(content));
+                Body replaced = bodies.put(lookup.key(), into = new Body(content));
                 if (replaced != null) {
                     replaced.gone = true;
                 }
                 kept += length - (replaced == null ? 0 : replaced.size());
             }
-            if (into.forms.putIfAbsent(lookup.form, new Form(encoded)) == null) {
+            if (into.forms.putIfAbsent(lookup.form(), new Form(encoded)) == null) {
                 kept += encoded.length;
             }
             Iterator<Body> eldest = bodies.values().iterator();

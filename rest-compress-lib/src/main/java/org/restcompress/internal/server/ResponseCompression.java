@@ -281,7 +281,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                             return OutputStream.nullOutputStream();
                         }
                         long start = System.nanoTime();
-                        OutputStream to = keeping[0] == null ? sink : new Tee(sink, keeping[0]);
+                        OutputStream to = keeping[0] == null ? sink : new Tee(sink, keeping[0]::write);
                         OutputStream encoder = codec.encode(Uncloseable.output(to));
                         // its setup (a native context, buffers) is part of what the coding costs per response
                         return meter != null ? meter.encoder(encoder, System.nanoTime() - start) : encoder;
@@ -317,12 +317,12 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                     lookup = kept.find(policy, form, held.bytes(), held.length(), codec,
                             !EntityTags.isStrong(headers));
                     shown[0] = decision.reused(Decision.Reuse.MISS);
-                    if (lookup.encoded != null) {
-                        sendKept(context, exchange, decision.reused(Decision.Reuse.HIT), codec.token(), lookup.encoded,
-                                held.length(), sink, meter, runtimeHeaders);
+                    if (lookup.encoded() != null) {
+                        sendKept(context, exchange, decision.reused(Decision.Reuse.HIT), codec.token(),
+                                lookup.encoded(), held.length(), sink, meter, runtimeHeaders);
                         return;
                     }
-                    if (lookup.keep) {
+                    if (lookup.keep()) {
                         keeping[0] = new ByteArrayOutputStream(Math.max(256, held.length() / 4));
                     }
                 }
@@ -384,39 +384,6 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(length));
         }
         runtimeHeaders.decided(headers);
-    }
-
-    /** Writes to the client and keeps a copy: the form encoded now, to be kept. */
-    private static final class Tee extends OutputStream {
-        private final OutputStream out;
-        private final ByteArrayOutputStream copy;
-
-        Tee(OutputStream out, ByteArrayOutputStream copy) {
-            this.out = out;
-            this.copy = copy;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-            copy.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-            copy.write(b, off, len);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            out.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.close();
-        }
     }
 
     /** Sends what the entity writer writes to {@code stream}, through the recorder when there is one. */

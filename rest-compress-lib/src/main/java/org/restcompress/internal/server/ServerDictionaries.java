@@ -83,9 +83,6 @@ final class ServerDictionaries implements AutoCloseable {
     private final boolean trustedStore;
     private final Map<String, DictionaryCodec> codecs = new LinkedHashMap<>();
     private final List<String> formats;
-    private final long maxSize;
-    private final boolean crossOrigin;
-    private final String path;
     private final Map<String, Shared> byName = new ConcurrentHashMap<>();
     private final Map<String, Version> byHash = new ConcurrentHashMap<>();
     /** The trainer of {@code @TrainedDictionary} dictionaries; started by the first one. */
@@ -100,10 +97,8 @@ final class ServerDictionaries implements AutoCloseable {
                 .orElseGet(() -> new MemoryDictionaryStore(config.dictionaryStoreMaxBytes(),
                         config.dictionaryStoreMaxEntries())));
         this.ownsStore = config.dictionaryStore().isEmpty();
-        this.trustedStore = store instanceof MemoryDictionaryStore; // ours, in this process: no need to re-hash
-        this.maxSize = config.dictionaryMaxSize();
-        this.crossOrigin = config.dictionaryCrossOrigin();
-        this.path = config.dictionaryPath();
+        // ours: what it returns needs no re-hash; else shared, and trained versions are published to it
+        this.trustedStore = store instanceof MemoryDictionaryStore;
         for (DictionaryFormat format : preferred(config.preference())) {
             ContentCodec base = registry.find(format.base()).orElse(null);
             DictionaryCodec codec = DictionaryCodec.over(format, base, this::find);
@@ -149,7 +144,7 @@ final class ServerDictionaries implements AutoCloseable {
             throw new IllegalStateException("rest-compress: " + method + ": a trained dictionary's name is "
                     + Dictionary.NAME_RULE + ", was '" + name + "'");
         }
-        if (publishing() && config.dictionaryMaxSize() < config.training().dictionarySize()) {
+        if (!trustedStore && config.dictionaryMaxSize() < config.training().dictionarySize()) {
             throw new IllegalStateException("rest-compress: " + method + " trains the dictionary '" + name + "' of up "
                     + "to " + config.training().dictionarySize() + " bytes (" + ConfigKeys.TRAINING_DICTIONARY_SIZE
                     + "), which the shared store would refuse: " + ConfigKeys.DICTIONARY_MAX_SIZE + " is "
@@ -159,7 +154,7 @@ final class ServerDictionaries implements AutoCloseable {
             shared = new Shared(name, null, new TrainingSamples(config.training().samples()));
             byName.put(name, shared);
             if (training == null) {
-                training = new DictionaryTraining(this, config.training(), publishing() ? store : null);
+                training = new DictionaryTraining(this, config.training(), !trustedStore ? store : null);
             }
             training.add(shared);
         }
@@ -173,11 +168,6 @@ final class ServerDictionaries implements AutoCloseable {
             trainer = training;
         }
         trainer.sampled(shared, target, body);
-    }
-
-    /** Whether the store is shared with other instances, which then take each trained version from it. */
-    private boolean publishing() {
-        return !(store instanceof MemoryDictionaryStore);
     }
 
     /**
@@ -304,10 +294,8 @@ final class ServerDictionaries implements AutoCloseable {
         if (content == null) {
             return null;
         }
-        if (trustedStore) {
-            return Dictionary.of(content); // its hash is the key it was kept under
-        }
-        return Dictionary.verified(hash, content);
+        // in our own store its hash is the key it was kept under
+        return trustedStore ? Dictionary.of(content) : Dictionary.verified(hash, content);
     }
 
     /** The shared dictionary configured under {@code name}; a deployment naming an unknown one fails, saying so. */
@@ -386,25 +374,15 @@ final class ServerDictionaries implements AutoCloseable {
         }
     }
 
-    /** A store failure seen by the trainer, said once as the others are. */
-    void storeFailure(RuntimeException e) {
-        storeFailed(e);
-    }
-
-    DictionaryStore store() {
-        return store;
-    }
-
     long maxSize() {
-        return maxSize;
+        return config.dictionaryMaxSize();
     }
 
     boolean crossOrigin() {
-        return crossOrigin;
+        return config.dictionaryCrossOrigin();
     }
 
     String path() {
-        return path;
+        return config.dictionaryPath();
     }
-
 }

@@ -20,10 +20,6 @@ final class Vary {
     private Vary() {
     }
 
-    static void addAcceptEncoding(MultivaluedMap<String, Object> headers) {
-        add(headers, ACCEPT_ENCODING);
-    }
-
     static void add(MultivaluedMap<String, Object> headers, List<String> names) {
         List<Object> present = headers.get(VARY);
         if (present == null || present.isEmpty()) {

@@ -26,9 +26,9 @@ class EncodedBodiesTest {
     /** Seen once, seen again (kept), then found. */
     private static EncodedBodies.Lookup keepAndFind(EncodedBodies bodies, byte[] body, byte[] encoded) {
         EncodedBodies.Lookup first = bodies.find(METHOD, "gzip", body, body.length, new GzipCodec(6), true);
-        assertFalse(first.keep, "not kept on its first sighting");
+        assertFalse(first.keep(), "not kept on its first sighting");
         EncodedBodies.Lookup second = bodies.find(METHOD, "gzip", body, body.length, new GzipCodec(6), true);
-        assertTrue(second.keep);
+        assertTrue(second.keep());
         bodies.keep(second, body, encoded);
         return bodies.find(METHOD, "gzip", body, body.length, new GzipCodec(6), true);
     }
@@ -38,19 +38,19 @@ class EncodedBodiesTest {
         long max = 256 * 1024;
         try (EncodedBodies bodies = new EncodedBodies(max, Observation.NONE)) {
             byte[] first = body(0, 20_000);
-            assertNotNull(keepAndFind(bodies, first, new byte[5_000]).encoded);
+            assertNotNull(keepAndFind(bodies, first, new byte[5_000]).encoded());
             for (int i = 1; i < 100; i++) {
                 byte[] body = body(i, 20_000);
                 keepAndFind(bodies, body, new byte[5_000]);
                 assertTrue(bodies.kept() <= max, "kept " + bodies.kept());
                 // the first stays in use, so it stays
-                assertNotNull(bodies.find(METHOD, "gzip", first, first.length, gzip, true).encoded,
+                assertNotNull(bodies.find(METHOD, "gzip", first, first.length, gzip, true).encoded(),
                         "at " + i);
             }
             assertEquals(max / 25_000, bodies.bodies(), "as many as fit");
             assertEquals(bodies.bodies() * 25_000L, bodies.kept());
             byte[] second = body(1, 20_000);
-            assertNull(bodies.find(METHOD, "gzip", second, second.length, gzip, true).encoded, "let go long ago");
+            assertNull(bodies.find(METHOD, "gzip", second, second.length, gzip, true).encoded(), "let go long ago");
         }
     }
 
@@ -59,7 +59,7 @@ class EncodedBodiesTest {
         try (EncodedBodies bodies = new EncodedBodies(80_000, Observation.NONE)) {
             byte[] large = body(7, 10_001);
             bodies.find(METHOD, "gzip", large, large.length, gzip, true);
-            assertFalse(bodies.find(METHOD, "gzip", large, large.length, gzip, true).keep);
+            assertFalse(bodies.find(METHOD, "gzip", large, large.length, gzip, true).keep());
             assertEquals(0, bodies.kept());
         }
     }
@@ -71,11 +71,11 @@ class EncodedBodiesTest {
             byte[] twin = body.clone();
             twin[9] ^= 1; // in a word the fingerprint skips
             assertEquals(EncodedBodies.fingerprint(body, body.length), EncodedBodies.fingerprint(twin, twin.length));
-            assertNotNull(keepAndFind(bodies, body, new byte[] {1}).encoded);
+            assertNotNull(keepAndFind(bodies, body, new byte[] {1}).encoded());
             EncodedBodies.Lookup lookup = bodies.find(METHOD, "gzip", twin, twin.length, gzip, true);
-            assertNull(lookup.encoded);
-            assertFalse(lookup.keep, "a different body behind a kept fingerprint is not kept at once");
-            assertArrayEquals(new byte[] {1}, bodies.find(METHOD, "gzip", body, body.length, gzip, true).encoded);
+            assertNull(lookup.encoded());
+            assertFalse(lookup.keep(), "a different body behind a kept fingerprint is not kept at once");
+            assertArrayEquals(new byte[] {1}, bodies.find(METHOD, "gzip", body, body.length, gzip, true).encoded());
         }
     }
 
@@ -85,13 +85,13 @@ class EncodedBodiesTest {
             byte[] body = body(4, 4096);
             keepAndFind(bodies, body, new byte[] {1});
             EncodedBodies.Lookup zstd = bodies.find(METHOD, "zstd", body, body.length, gzip, true);
-            assertNull(zstd.encoded);
-            assertTrue(zstd.keep, "a kept body in another coding: kept at once");
+            assertNull(zstd.encoded());
+            assertTrue(zstd.keep(), "a kept body in another coding: kept at once");
             bodies.keep(zstd, body, new byte[] {2});
-            assertArrayEquals(new byte[] {2}, bodies.find(METHOD, "zstd", body, body.length, gzip, true).encoded);
-            assertArrayEquals(new byte[] {1}, bodies.find(METHOD, "gzip", body, body.length, gzip, true).encoded);
+            assertArrayEquals(new byte[] {2}, bodies.find(METHOD, "zstd", body, body.length, gzip, true).encoded());
+            assertArrayEquals(new byte[] {1}, bodies.find(METHOD, "gzip", body, body.length, gzip, true).encoded());
             assertEquals(4096 + 2, bodies.kept(), "the body once, each form");
-            assertNull(bodies.find(new Object(), "gzip", body, body.length, gzip, true).encoded, "another method's");
+            assertNull(bodies.find(new Object(), "gzip", body, body.length, gzip, true).encoded(), "another method's");
         }
     }
 
@@ -104,21 +104,21 @@ class EncodedBodiesTest {
             out.write(body);
         }
         bodies.find(METHOD, "gzip", body, body.length, gzip, true);
-        assertFalse(bodies.find(METHOD, "gzip", body, body.length, gzip, true).keep, "over an eighth");
+        assertFalse(bodies.find(METHOD, "gzip", body, body.length, gzip, true).keep(), "over an eighth");
         byte[] small = java.util.Arrays.copyOf(body, 100_000);
         encoded.reset();
         try (java.io.OutputStream out = new GzipCodec(1).encode(encoded)) {
             out.write(small);
         }
-        assertNotNull(keepAndFind(bodies, small, encoded.toByteArray()).encoded); // a hit: strengthening starts
-        assertTrue(named() || bodies.find(METHOD, "gzip", small, small.length, gzip, true).encoded.length
+        assertNotNull(keepAndFind(bodies, small, encoded.toByteArray()).encoded()); // a hit: strengthening starts
+        assertTrue(named() || bodies.find(METHOD, "gzip", small, small.length, gzip, true).encoded().length
                 < encoded.size(), "strengthened, or being");
         bodies.close();
         assertFalse(threadAlive(), "the strengthening thread ended with the application");
         assertEquals(0, bodies.kept());
         bodies.find(METHOD, "gzip", small, small.length, gzip, true);
         EncodedBodies.Lookup after = bodies.find(METHOD, "gzip", small, small.length, gzip, true);
-        assertFalse(after.keep, "nothing kept after the stop");
+        assertFalse(after.keep(), "nothing kept after the stop");
         assertFalse(threadAlive());
     }
 
