@@ -1,6 +1,5 @@
 package org.restcompress.internal.client;
 
-import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,21 +13,19 @@ import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.IdentityCodec;
 import org.restcompress.internal.negotiation.EncodingChooser;
 
-/** What one client can decode and send, in its order of preference, resolved once when the client is built. */
-final class ClientCodecs {
+/**
+ * What one client can decode and send, in its order of preference, resolved once when the client is built.
+ *
+ * @param acceptEncoding {@code decodable} as this client's {@code Accept-Encoding}
+ * @param mediaTypes     the request bodies worth compressing
+ */
+record ClientCodecs(CompressionConfig config, CodecRegistry registry, List<String> decodable, String acceptEncoding,
+        MediaTypes mediaTypes) {
 
-    private final CompressionConfig config;
-    private final CodecRegistry registry;
-    private final List<String> decodable;
-    private final String acceptEncoding;
-    private final MediaTypes mediaTypes;
-
-    ClientCodecs(CompressionConfig config, CodecRegistry registry) {
-        this.config = config;
-        this.registry = registry;
-        this.decodable = new EncodingChooser(config.preference()).byPreference(registry.encodingTokens());
-        this.acceptEncoding = acceptEncoding(decodable);
-        this.mediaTypes = new MediaTypes(config.excludedMediaTypes());
+    static ClientCodecs of(CompressionConfig config, CodecRegistry registry) {
+        List<String> decodable = new EncodingChooser(config.preference()).byPreference(registry.encodingTokens());
+        return new ClientCodecs(config, registry, decodable, acceptEncoding(decodable),
+                new MediaTypes(config.excludedMediaTypes()));
     }
 
     /**
@@ -45,30 +42,9 @@ final class ClientCodecs {
         return String.join(", ", members);
     }
 
-    String acceptEncoding() {
-        return acceptEncoding;
-    }
-
-    List<String> decodable() {
-        return decodable;
-    }
-
     /** The codec for a name, if this client has it (identity included). */
     Optional<ContentCodec> codec(String name) {
         return registry.find(name);
-    }
-
-    CodecRegistry registry() {
-        return registry;
-    }
-
-    /** Whether a request body of this type is worth compressing. */
-    boolean isCompressible(MediaType type) {
-        return mediaTypes.isCompressible(type);
-    }
-
-    CompressionConfig config() {
-        return config;
     }
 
     /**

@@ -22,7 +22,7 @@ public final class ClientCompression {
     }
 
     public static void register(FeatureContext context, CompressionConfig config, CodecRegistry registry) {
-        ClientCodecs codings = new ClientCodecs(config, registry);
+        ClientCodecs codings = ClientCodecs.of(config, registry);
         OriginCodings servers = new OriginCodings();
         ClientLinks links = config.downlinkHint() ? new ClientLinks(config.downlinkHints()) : null;
         context.register(new AcceptEncodingFilter(codings.acceptEncoding(), links),

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Locale;
 import java.util.function.LongSupplier;
 import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.dictionary.UrlPattern;
@@ -20,16 +19,13 @@ import org.restcompress.internal.dictionary.UrlPattern;
 final class ClientDictionaries {
 
     /** One kept dictionary. */
-    record Entry(String origin, String match, UrlPattern pattern, String id, Dictionary dictionary, long expiresAt,
-            long added) {
+    record Entry(String origin, String match, UrlPattern pattern, String id, Dictionary dictionary, long expiresAt) {
     }
 
     private final long maxBytes;
     private final int maxEntries;
     private final LongSupplier clock;
     private final List<Entry> entries = new ArrayList<>();
-    private long bytes;
-    private long sequence;
     /**
      * Shared dictionaries announced by {@code Link}: fetched, being fetched, or failed and when to try again; the
      * most recently announced {@value #MAX_FETCHES} remembered.
@@ -61,23 +57,18 @@ final class ClientDictionaries {
         this.clock = nanoClock;
     }
 
-    static String origin(URI uri) {
-        int port = uri.getPort() >= 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
-        return uri.getScheme().toLowerCase(Locale.ROOT) + "://" + String.valueOf(uri.getHost()).toLowerCase(Locale.ROOT)
-                + ":" + port;
-    }
-
     /** Keeps {@code dictionary} for requests of {@code source}'s origin that {@code pattern} matches. */
     void keep(URI source, String match, UrlPattern pattern, String id, Dictionary dictionary, Duration lifetime) {
         if (dictionary.size() > maxBytes || maxEntries == 0) {
             return;
         }
         long now = clock.getAsLong();
-        Entry entry = new Entry(origin(source), match, pattern, id, dictionary, now + lifetime.toNanos(), 0);
+        Entry entry = new Entry(OriginCodings.origin(source), match, pattern, id, dictionary,
+                now + lifetime.toNanos());
         synchronized (entries) {
             entries.removeIf(e -> e.origin.equals(entry.origin) && e.match.equals(match)); // replaced: same scope
-            entries.add(new Entry(entry.origin, match, pattern, id, dictionary, entry.expiresAt, sequence++));
-            bytes = 0;
+            entries.add(entry); // the newest last: of two equally specific, the later one wins
+            long bytes = 0;
             for (Entry e : entries) {
                 bytes += e.dictionary.size();
             }
@@ -91,18 +82,16 @@ final class ClientDictionaries {
 
     /** The dictionary to announce for a request to {@code uri}, or {@code null}. */
     Entry best(URI uri) {
-        String origin = origin(uri);
+        String origin = OriginCodings.origin(uri);
         long now = clock.getAsLong();
         Entry best = null;
         synchronized (entries) {
             for (Iterator<Entry> it = entries.iterator(); it.hasNext(); ) {
                 Entry e = it.next();
                 if (now - e.expiresAt >= 0) {
-                    bytes -= e.dictionary.size();
                     it.remove();
-                } else if (e.origin.equals(origin) && e.pattern.matches(uri) && (best == null
-                        || e.match.length() > best.match.length()
-                        || e.match.length() == best.match.length() && e.added > best.added)) {
+                } else if (e.origin.equals(origin) && e.pattern.matches(uri)
+                        && (best == null || e.match.length() >= best.match.length())) {
                     best = e;
                 }
             }

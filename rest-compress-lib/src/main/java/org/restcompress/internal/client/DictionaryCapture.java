@@ -14,26 +14,8 @@ import org.restcompress.internal.dictionary.UrlPattern;
  * up to the client's largest dictionary, and kept once the body has been read to its end (a body cut short or too
  * large is not a dictionary).
  */
-final class DictionaryCapture {
-
-    private final ClientDictionaries dictionaries;
-    private final URI source;
-    private final String match;
-    private final UrlPattern pattern;
-    private final String id;
-    private final Duration lifetime;
-    private final long maxSize;
-
-    DictionaryCapture(ClientDictionaries dictionaries, URI source, String match, UrlPattern pattern, String id,
-            Duration lifetime, long maxSize) {
-        this.dictionaries = dictionaries;
-        this.source = source;
-        this.match = match;
-        this.pattern = pattern;
-        this.id = id;
-        this.lifetime = lifetime;
-        this.maxSize = maxSize;
-    }
+record DictionaryCapture(ClientDictionaries dictionaries, URI source, String match, UrlPattern pattern, String id,
+        Duration lifetime, long maxSize) {
 
     /** {@code in}, copied here as it is read; at its end the copy becomes a dictionary. */
     InputStream over(InputStream in) {
@@ -99,13 +81,5 @@ final class DictionaryCapture {
                 return false;
             }
         };
-    }
-
-    /** Reads the rest of {@code in}, so that a body the reader left unread to its end is still kept. */
-    static void drain(InputStream in) throws IOException {
-        byte[] scratch = new byte[8192];
-        while (in.read(scratch, 0, scratch.length) >= 0) {
-            // the copy is made as it passes
-        }
     }
 }

@@ -162,7 +162,7 @@ final class DictionaryExchange implements ClientRequestFilter, ClientResponseFil
      * back-off ({@link ClientDictionaries#fetched}).
      */
     private void fetch(ClientRequestContext request, URI url) {
-        if (!ClientDictionaries.origin(url).equals(ClientDictionaries.origin(request.getUri()))
+        if (!OriginCodings.origin(url).equals(OriginCodings.origin(request.getUri()))
                 || !dictionaries.startFetch(url)) {
             return;
         }

@@ -49,7 +49,7 @@ final class RequestCompression implements ClientRequestFilter, WriterInterceptor
         request.removeProperty(SENT_CODING); // an Invocation.Builder may be reused: nothing carries over
         request.removeProperty(BODY_DICTIONARY);
         if (!request.hasEntity() || request.getHeaders().containsKey(HttpHeaders.CONTENT_ENCODING)
-                || !codings.isCompressible(request.getMediaType())
+                || !codings.mediaTypes().isCompressible(request.getMediaType())
                 || knownSize(request.getEntity()) < codings.config().threshold()) {
             return;
         }

@@ -7,6 +7,7 @@ import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.URI;
 import java.util.List;
 import org.restcompress.codec.ContentCodec;
@@ -74,7 +75,7 @@ final class ResponseDecompression implements ReaderInterceptor {
             context.setInputStream(read);
             Object entity = context.proceed();
             if (!DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
-                DictionaryCapture.drain(read); // to its end, where the copy is kept
+                read.transferTo(OutputStream.nullOutputStream()); // to its end, where the copy is kept
             }
             return entity;
         }
@@ -90,7 +91,7 @@ final class ResponseDecompression implements ReaderInterceptor {
         try {
             Object entity = context.proceed();
             if (!DecodingInputStream.readsOnAfterReader(context.getType(), entity)) {
-                DictionaryCapture.drain(read); // verifies the trailer (and keeps a dictionary at the end)
+                read.transferTo(OutputStream.nullOutputStream()); // verifies the trailer, keeps a dictionary
                 if (meter != null && meter.hidTheLink(body.decodedCount())) {
                     links.hidden((URI) context.getProperty(AcceptEncodingFilter.REQUEST_URI), meter.untimedBytes(),
                             meter.untimedNanos());

@@ -1,5 +1,6 @@
 package org.restcompress.internal.cost;
 
+import java.util.Locale;
 import java.util.function.LongSupplier;
 
 /**
@@ -16,27 +17,18 @@ public final class LinkSpeed {
 
     /** Where an estimate came from, as the decision's reason names it. */
     public enum Source {
-        DOWNLINK("downlink"),
+        DOWNLINK,
         /** The client's {@code Downlink} was as fast as the encoder could produce: the link is at least that fast. */
-        DOWNLINK_AT_LEAST("downlink-at-least"),
-        MEASURED("measured"), CONFIGURED("configured");
-
-        private final String token;
-
-        Source(String token) {
-            this.token = token;
-        }
-
-        public String token() {
-            return token;
-        }
+        DOWNLINK_AT_LEAST,
+        MEASURED, CONFIGURED
     }
 
     /** A link speed and where it came from. */
     public record Estimate(double bitsPerSecond, Source source) {
         @Override
         public String toString() {
-            return CostModel.number(bitsPerSecond / 1e6) + " Mbit/s " + source.token();
+            String token = source.name().toLowerCase(Locale.ROOT).replace('_', '-');
+            return CostModel.number(bitsPerSecond / 1e6) + " Mbit/s " + token;
         }
     }
 

@@ -50,10 +50,6 @@ public final class DictionaryCodec implements ContentCodec {
         return base;
     }
 
-    public DictionaryFormat format() {
-        return format;
-    }
-
     @Override
     public String token() {
         return format.token();

@@ -24,24 +24,18 @@ public final class StructuredFields {
     private StructuredFields() {
     }
 
-    /** The 32 bytes of an {@code Available-Dictionary} value. */
+    /** The 32 bytes of an {@code Available-Dictionary} value: one byte sequence item, parameters ignored. */
     public static byte[] sha256(String fieldValue) {
-        byte[] bytes = byteSequence(fieldValue);
-        if (bytes.length != 32) {
-            throw new IllegalArgumentException(
-                    "Available-Dictionary must be a SHA-256 hash (32 bytes), was " + bytes.length + " bytes");
-        }
-        return bytes;
-    }
-
-    /** A field value that is one byte sequence item ({@code :base64:}), parameters allowed and ignored. */
-    public static byte[] byteSequence(String fieldValue) {
         Parser p = new Parser(fieldValue);
         p.skipSpaces();
         byte[] bytes = p.byteSequence();
         p.parameters();
         p.skipSpaces();
         p.end();
+        if (bytes.length != 32) {
+            throw new IllegalArgumentException(
+                    "Available-Dictionary must be a SHA-256 hash (32 bytes), was " + bytes.length + " bytes");
+        }
         return bytes;
     }
 

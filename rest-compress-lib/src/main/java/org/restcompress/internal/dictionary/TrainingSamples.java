@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.LongSupplier;
 
 /**
  * The responses a dictionary is trained on: at most {@code capacity} bodies of at most {@value #MAX_SAMPLE} bytes
@@ -26,11 +25,7 @@ public final class TrainingSamples {
 
     private final int capacity;
     private final int perSecond;
-    private final LongSupplier nanos;
-    private final List<byte[]> samples = new ArrayList<>();
-    /** Each sample's request target and fingerprint, in the same order. */
-    private final List<String> targets = new ArrayList<>();
-    private final List<Long> prints = new ArrayList<>();
+    private final List<Sample> samples = new ArrayList<>();
     /** The bodies' fingerprints and the targets held, so that neither is taken twice. */
     private final Set<Long> fingerprints = new HashSet<>();
     private final Set<String> heldTargets = new HashSet<>();
@@ -40,20 +35,19 @@ public final class TrainingSamples {
     private long second;
     private int takenThisSecond;
 
-    public TrainingSamples(int capacity) {
-        this(capacity, System::nanoTime);
+    /** A sampled body, with its request target and fingerprint. */
+    private record Sample(String target, long print, byte[] body) {
     }
 
-    TrainingSamples(int capacity, LongSupplier nanos) {
+    public TrainingSamples(int capacity) {
         this.capacity = capacity;
         this.perSecond = Math.max(1, (capacity + 9) / 10);
-        this.nanos = nanos;
     }
 
     /** Whether the response now being written should be copied and offered (cheap; on the request thread). */
     public synchronized boolean wants() {
         if (!filledOnce) {
-            long now = nanos.getAsLong() / 1_000_000_000L;
+            long now = System.nanoTime() / 1_000_000_000L;
             if (now != second) {
                 second = now;
                 takenThisSecond = 0;
@@ -79,31 +73,26 @@ public final class TrainingSamples {
         if (fingerprints.contains(print)) {
             return;
         }
+        Sample sample = new Sample(target, print, body);
         if (samples.size() < capacity) {
             if (bytes + body.length > MAX_BYTES) {
                 return;
             }
-            samples.add(body);
-            targets.add(target);
-            prints.add(print);
-            bytes += body.length;
-            fingerprints.add(print);
-            heldTargets.add(target);
+            samples.add(sample);
             takenThisSecond++;
             filledOnce |= samples.size() == capacity;
-            return;
+        } else {
+            int replaced = ThreadLocalRandom.current().nextInt(capacity);
+            Sample old = samples.get(replaced);
+            if (bytes - old.body().length + body.length > MAX_BYTES) {
+                return;
+            }
+            fingerprints.remove(old.print());
+            heldTargets.remove(old.target());
+            samples.set(replaced, sample);
+            bytes -= old.body().length;
         }
-        int replaced = ThreadLocalRandom.current().nextInt(capacity);
-        byte[] old = samples.get(replaced);
-        if (bytes - old.length + body.length > MAX_BYTES) {
-            return;
-        }
-        fingerprints.remove(prints.get(replaced));
-        heldTargets.remove(targets.get(replaced));
-        samples.set(replaced, body);
-        targets.set(replaced, target);
-        prints.set(replaced, print);
-        bytes += body.length - old.length;
+        bytes += body.length;
         fingerprints.add(print);
         heldTargets.add(target);
     }
@@ -113,16 +102,11 @@ public final class TrainingSamples {
         return samples.size() >= capacity || bytes > MAX_BYTES - MAX_SAMPLE;
     }
 
-    public synchronized int size() {
-        return samples.size();
-    }
-
     /** The samples held, for training; the reservoir starts over from the next response. */
     public synchronized List<byte[]> take() {
-        List<byte[]> taken = new ArrayList<>(samples);
+        List<byte[]> taken = new ArrayList<>();
+        samples.forEach(sample -> taken.add(sample.body()));
         samples.clear();
-        targets.clear();
-        prints.clear();
         fingerprints.clear();
         heldTargets.clear();
         bytes = 0;

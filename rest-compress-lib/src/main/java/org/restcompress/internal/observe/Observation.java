@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.function.BiConsumer;
 import org.restcompress.observe.CompressionListener;
 import org.restcompress.observe.Decision;
 import org.restcompress.observe.RequestBody;
@@ -63,13 +64,7 @@ public final class Observation {
             LOG.log(System.Logger.Level.DEBUG, "rest-compress: " + decision);
         }
         FlightEvents.responded(decision);
-        for (CompressionListener listener : listeners) {
-            try {
-                listener.responded(decision);
-            } catch (RuntimeException e) {
-                failed(listener, e);
-            }
-        }
+        tell(CompressionListener::responded, decision);
     }
 
     /** A coded request body was decoded or refused. */
@@ -78,29 +73,24 @@ public final class Observation {
             LOG.log(System.Logger.Level.DEBUG, "rest-compress: " + body);
         }
         FlightEvents.requestBody(body);
-        for (CompressionListener listener : listeners) {
-            try {
-                listener.requestBody(body);
-            } catch (RuntimeException e) {
-                failed(listener, e);
-            }
-        }
+        tell(CompressionListener::requestBody, body);
     }
 
     /** What encoding once keeps changed. */
     public void encodeOnceKept(long bytes, int bodies) {
         FlightEvents.encodeOnceKept(bytes, bodies);
-        for (CompressionListener listener : listeners) {
-            try {
-                listener.encodeOnceKept(bytes, bodies);
-            } catch (RuntimeException e) {
-                failed(listener, e);
-            }
-        }
+        tell((listener, kept) -> listener.encodeOnceKept(kept[0], (int) kept[1]), new long[] {bytes, bodies});
     }
 
-    private static void failed(CompressionListener listener, RuntimeException e) {
-        LOG.log(System.Logger.Level.WARNING, "rest-compress: listener " + listener.getClass().getName()
-                + " failed; the response is unchanged", e);
+    /** Tells each listener; one that fails is logged, and neither the response nor the other listeners suffer. */
+    private <T> void tell(BiConsumer<CompressionListener, T> call, T event) {
+        for (CompressionListener listener : listeners) {
+            try {
+                call.accept(listener, event);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "rest-compress: listener " + listener.getClass().getName()
+                        + " failed; the response is unchanged", e);
+            }
+        }
     }
 }

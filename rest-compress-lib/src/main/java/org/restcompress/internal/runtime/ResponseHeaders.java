@@ -9,21 +9,15 @@ import jakarta.ws.rs.core.MultivaluedMap;
 public interface ResponseHeaders {
 
     /** Nothing to do: the runtime sends the headers the writer interceptor leaves. */
-    ResponseHeaders NONE = new ResponseHeaders() {
-        @Override
-        public void identity(MultivaluedMap<String, Object> headers) {
-        }
-
-        @Override
-        public void decided(MultivaluedMap<String, Object> headers) {
-        }
-    };
+    ResponseHeaders NONE = new ResponseHeaders() { };
 
     /** The body goes as it is, by the library's decision: no compression of the runtime's own may take it. */
-    void identity(MultivaluedMap<String, Object> headers);
+    default void identity(MultivaluedMap<String, Object> headers) {
+    }
 
     /** The headers decided at the body's first bytes, once the entity writer began. */
-    void decided(MultivaluedMap<String, Object> headers);
+    default void decided(MultivaluedMap<String, Object> headers) {
+    }
 
     /**
      * Whether a {@code Content-Length} decided once the entity writer began is sent as the body's length. Quarkus REST
