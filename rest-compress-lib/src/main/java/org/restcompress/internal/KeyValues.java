@@ -216,16 +216,16 @@ public final class KeyValues {
                 break;
             }
         }
+        Setting range = Setting.AUTO_LINK_SPEED;
         try {
             double bits = Double.parseDouble(v) * unit;
-            if (bits >= Setting.AUTO_LINK_SPEED.min() && bits <= Setting.AUTO_LINK_SPEED.max() && !v.isEmpty()
+            if (bits >= range.min() && bits <= range.max() && !v.isEmpty()
                     && Character.isDigit(v.charAt(v.length() - 1))) {
                 return Math.round(bits);
             }
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        Setting range = Setting.AUTO_LINK_SPEED;
         throw new IllegalArgumentException(key + " must be a link speed such as 100mbit or 1gbit (at least "
                 + range.min() / 1000 + "kbit, at most " + range.max() / 1_000_000_000 + "gbit), was '" + value + "'");
     }

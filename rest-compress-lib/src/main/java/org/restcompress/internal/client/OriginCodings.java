@@ -28,15 +28,17 @@ final class OriginCodings {
         accepted.put(origin(uri), List.copyOf(codings));
     }
 
+    /** The codings the origin of {@code uri} accepts, or {@code null} when it has not said. */
+    synchronized List<String> accepted(URI uri) {
+        return accepted.get(origin(uri));
+    }
+
     /**
      * {@code wanted} if the origin may take it, else the most preferred of {@code preferred} it said it accepts, else
      * {@code null}: send the body as it is.
      */
     String choose(URI uri, String wanted, List<String> preferred) {
-        List<String> known;
-        synchronized (this) {
-            known = accepted.get(origin(uri)); // null: the origin has not said
-        }
+        List<String> known = accepted(uri);
         if (known == null || known.contains(wanted) || known.contains("*")) {
             return wanted;
         }

@@ -20,15 +20,17 @@ public final class LinkSpeed {
         DOWNLINK,
         /** The client's {@code Downlink} was as fast as the encoder could produce: the link is at least that fast. */
         DOWNLINK_AT_LEAST,
-        MEASURED, CONFIGURED
+        MEASURED, CONFIGURED;
+
+        /** As the decision's estimate names it: {@code downlink-at-least}. */
+        final String token = name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** A link speed and where it came from. */
     public record Estimate(double bitsPerSecond, Source source) {
         @Override
         public String toString() {
-            String token = source.name().toLowerCase(Locale.ROOT).replace('_', '-');
-            return CostModel.number(bitsPerSecond / 1e6) + " Mbit/s " + token;
+            return CostModel.number(bitsPerSecond / 1e6) + " Mbit/s " + source.token;
         }
     }
 

@@ -79,7 +79,7 @@ public final class Observation {
     /** What encoding once keeps changed. */
     public void encodeOnceKept(long bytes, int bodies) {
         FlightEvents.encodeOnceKept(bytes, bodies);
-        tell((listener, kept) -> listener.encodeOnceKept(kept[0], (int) kept[1]), new long[] {bytes, bodies});
+        tell((listener, none) -> listener.encodeOnceKept(bytes, bodies), null); // rare: a capturing call is fine
     }
 
     /** Tells each listener; one that fails is logged, and neither the response nor the other listeners suffer. */

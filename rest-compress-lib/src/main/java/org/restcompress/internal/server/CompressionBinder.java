@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 import org.restcompress.Compressed;
 import org.restcompress.CompressionConfig;
@@ -136,16 +137,24 @@ public final class CompressionBinder implements DynamicFeature {
         if (declared.uncompressed()) {
             offered = List.of(); // @Uncompressed: identity responses only; request bodies are still decoded
         }
-        // each CompressionOptions attribute the method sets (not negative), else its class's
-        int threshold = MethodCodings.attribute(type, method, CompressionOptions.class,
-                o -> o.threshold() < 0 ? null : o.threshold()).orElse(config.threshold());
-        long maxDecoded = MethodCodings.attribute(type, method, CompressionOptions.class,
-                o -> o.maxDecodedSize() < 0 ? null : o.maxDecodedSize()).orElse(config.maxDecodedSize());
+        int threshold = (int) option(type, method, CompressionOptions::threshold, config.threshold());
+        long maxDecoded = option(type, method, CompressionOptions::maxDecodedSize, config.maxDecodedSize());
         EncodeOnce encodeOnce = MethodCodings.attribute(type, method, Compressed.class,
                 c -> c.encodeOnce() == EncodeOnce.DEFAULT ? null : c.encodeOnce()).orElse(config.encodeOnce());
         return new MethodPolicy(name, offered, declared.uncompressed(), registry, config, threshold, maxDecoded,
                 dictionaries, dictionaryUse(type, method, name), auto, observation, produced(type, method),
                 encodeOnce, encodeOnce == EncodeOnce.NEVER ? null : encodedBodies());
+    }
+
+    /**
+     * One {@link CompressionOptions} attribute, merged attribute by attribute: the method's where it sets it (a value
+     * not negative), else its class's, else {@code otherwise}. A method's {@code threshold} does not hide its class's
+     * {@code maxDecodedSize}.
+     */
+    private static long option(Class<?> type, Method method, ToLongFunction<CompressionOptions> attribute,
+            long otherwise) {
+        return MethodCodings.attribute(type, method, CompressionOptions.class,
+                o -> attribute.applyAsLong(o) < 0 ? null : attribute.applyAsLong(o)).orElse(otherwise);
     }
 
     /** The media types the method produces: its {@code @Produces}, else its class's; none when neither says. */
