@@ -2,11 +2,17 @@ package org.restcompress.bench;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.container.DynamicFeature;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.ext.WriterInterceptor;
 import java.util.concurrent.TimeUnit;
 import org.jboss.resteasy.mock.MockDispatcherFactory;
 import org.jboss.resteasy.mock.MockHttpRequest;
@@ -43,9 +49,10 @@ public class IdleCostBenchmark {
 
     /**
      * {@code plain}: the annotation is there, the library is not registered; {@code vary}: plain plus a filter that
-     * adds {@code Vary: Accept-Encoding}; {@code library}: the library is registered.
+     * adds {@code Vary: Accept-Encoding}; {@code hooks}: {@link Hooks}, the Jakarta REST hooks any negotiating layer
+     * needs, doing nothing else; {@code library}: the library is registered.
      */
-    @Param({"plain", "vary", "library"})
+    @Param({"plain", "vary", "hooks", "library"})
     public String deployment;
 
     /** {@code none}: no {@code Accept-Encoding}; else the header's value. */
@@ -94,12 +101,39 @@ public class IdleCostBenchmark {
         }
     }
 
+    /**
+     * The floor of any layer that negotiates in Jakarta REST, bound to the method as the library binds its own: a
+     * request filter that reads {@code Accept-Encoding} and keeps what it found in a request property (406 and 415
+     * must be answered before the method runs), a response filter that adds {@code Vary} (a response without a body
+     * passes no interceptor), and a writer interceptor that reads the property and passes the body on (where a body
+     * is encoded). Nothing is negotiated, decided or encoded.
+     */
+    public static class Hooks implements DynamicFeature {
+        private static final String PROPERTY = Hooks.class.getName();
+
+        @Override
+        public void configure(ResourceInfo resource, FeatureContext context) {
+            context.register((ContainerRequestFilter) request -> request.setProperty(PROPERTY,
+                    String.valueOf(request.getHeaderString("Accept-Encoding"))), Priorities.ENTITY_CODER);
+            context.register(new VaryOnly(), Priorities.ENTITY_CODER);
+            context.register((WriterInterceptor) writer -> {
+                if (writer.getProperty(PROPERTY) == null) {
+                    throw new IllegalStateException("no request filter ran");
+                }
+                writer.proceed();
+            }, Priorities.ENTITY_CODER);
+        }
+    }
+
     /** A deployment of {@link Resource}, with the library registered or not. */
     static Dispatcher deployment(boolean library) {
         return deployment(library ? "library" : "plain");
     }
 
-    /** A deployment of {@link Resource}: {@code plain}, {@code vary} ({@link VaryOnly}) or {@code library}. */
+    /**
+     * A deployment of {@link Resource}: {@code plain}, {@code vary} ({@link VaryOnly}), {@code hooks} ({@link Hooks})
+     * or {@code library}.
+     */
     static Dispatcher deployment(String kind) {
         Dispatcher dispatcher = MockDispatcherFactory.createDispatcher();
         if (kind.equals("library")) {
@@ -107,6 +141,8 @@ public class IdleCostBenchmark {
             dispatcher.getProviderFactory().register(CompressionFeature.class);
         } else if (kind.equals("vary")) {
             dispatcher.getProviderFactory().register(VaryOnly.class);
+        } else if (kind.equals("hooks")) {
+            dispatcher.getProviderFactory().register(Hooks.class);
         }
         dispatcher.getRegistry().addPerRequestResource(Resource.class);
         return dispatcher;

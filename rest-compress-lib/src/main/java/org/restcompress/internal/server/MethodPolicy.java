@@ -261,8 +261,11 @@ final class MethodPolicy {
      * {@code Available-Dictionary}.
      */
     DictionaryMatch chooseDictionary(MultivaluedMap<String, String> headers, Negotiated ordinary) {
+        if (dictionaryUse == null || uncompressed) {
+            return DictionaryMatch.NONE; // before the header's lookup: most methods use no dictionary
+        }
         List<String> available = headers.get(AVAILABLE_DICTIONARY);
-        if (dictionaryUse == null || uncompressed || available == null) {
+        if (available == null) {
             return DictionaryMatch.NONE;
         }
         AcceptEncoding accept = AcceptEncoding.parse(headers.get(HttpHeaders.ACCEPT_ENCODING), registry::canonical);
