@@ -20,12 +20,15 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.restcompress.Compressed;
 import org.restcompress.CompressionConfig;
 import org.restcompress.CompressionFeature;
+import org.restcompress.GZIP;
 import org.restcompress.LZF;
 import org.restcompress.Uncompressed;
 import org.restcompress.internal.cost.Measurement;
@@ -74,6 +77,15 @@ class AutoTest {
         @Produces(MediaType.TEXT_PLAIN) // a type worth compressing (octet streams are not)
         public byte[] coded() {
             return Bodies.random(2 * 1024 * 1024); // at loopback speed, as fast as lzf goes
+        }
+
+        /** Bytes gzip cannot shrink. */
+        @GET
+        @Path("random")
+        @GZIP
+        @Produces(MediaType.TEXT_PLAIN)
+        public byte[] random() {
+            return Bodies.random(64 * 1024);
         }
 
         /** A response that names client hints of its own. */
@@ -179,6 +191,35 @@ class AutoTest {
         get("all", "Accept-Encoding", EVERY, "Downlink", "50"); // a response of this method: its thread's work is known
         Reply next = get("all", "Accept-Encoding", EVERY, "Downlink", "51");
         assertTrue(next.header(DECISION).matches(".*; server [0-9.]+ ms/MB; cpu [0-9]+%\".*"), next.header(DECISION));
+    }
+
+    /**
+     * Once auto ranks, every response encoded in a coding updates its figures, those sent in the listed order too:
+     * else a coding auto stopped choosing would be judged for minutes on the response that made it stop.
+     */
+    @Test
+    void everyEncodedResponseKeepsItsCodingsFiguresFresh() throws Exception {
+        try (TestServer fresh = TestServer.start(AutoApplication.class)) {
+            // at 1 Mbit/s a coding's estimate is mostly its ratio: gzip's on JSON, a fraction of identity's
+            double before = estimate(Http.get(fresh.uri("all"), "Accept-Encoding", "gzip, lz4", "Downlink", "1"),
+                    "gzip");
+            for (int i = 0; i < 20; i++) { // no hint: gzip by the listed order, on bytes it cannot shrink
+                Reply random = Http.get(fresh.uri("link/random"), "Accept-Encoding", "gzip");
+                assertEquals("gzip; reason=negotiated", random.header(DECISION));
+                assertEquals(64 * 1024, random.decoded().length);
+            }
+            double after = estimate(Http.get(fresh.uri("all"), "Accept-Encoding", "gzip, lz4", "Downlink", "1"),
+                    "gzip");
+            assertTrue(after > 3 * before, "gzip's estimate at 1 Mbit/s: " + before + " ms/MB, then " + after);
+        }
+    }
+
+    /** {@code coding}'s expected ms/MB in the ranking a decision header names. */
+    private static double estimate(Reply reply, String coding) {
+        Matcher m = Pattern.compile("(?:\"|< )" + coding + " ([0-9.]+)")
+                .matcher(reply.header(DECISION));
+        assertTrue(m.find(), reply.header(DECISION));
+        return Double.parseDouble(m.group(1));
     }
 
     @Test

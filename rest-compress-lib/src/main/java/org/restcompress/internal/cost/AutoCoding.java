@@ -163,8 +163,11 @@ public final class AutoCoding {
         }
     }
 
-    /** Whether the calibration and the CPU sampler run, or ran (for tests). */
-    boolean measuringStarted() {
+    /**
+     * Whether a link became known (a hint, or a speed assumed), so that auto ranks, and the calibration and the CPU
+     * sampler run, or ran.
+     */
+    public boolean measuringStarted() {
         return measuring.get() == null;
     }
 

@@ -14,13 +14,18 @@ import org.restcompress.internal.cost.WriteMeter;
 final class ResponseMeter {
 
     private final boolean auto;
+    private final boolean codecs;
     private final long cpuStart;
     private final WriteMeter link;
     private TimedEncoder encoder;
 
-    /** @param auto whether auto learns from this response (else it is only sized and timed for observers) */
-    ResponseMeter(OutputStream raw, boolean auto) {
+    /**
+     * @param auto   whether auto learns the link and the server's work from this response
+     * @param codecs whether auto learns its coding's figures (else it is only sized and timed for observers)
+     */
+    ResponseMeter(OutputStream raw, boolean auto, boolean codecs) {
         this.auto = auto;
+        this.codecs = codecs;
         this.cpuStart = auto ? ServerCpu.threadNanos() : -1;
         this.link = new WriteMeter(raw);
     }
@@ -42,11 +47,14 @@ final class ResponseMeter {
     }
 
     /**
-     * What the written response showed: with auto, the link's speed and the codec's figures ({@code coding} not null).
-     * Returns the time spent in the encoder, writing to the client excluded.
+     * What the written response showed: with auto, the link's speed and the server's work, and the codec's figures
+     * ({@code coding} not null). Returns the time spent in the encoder, writing to the client excluded.
      */
     long recorded(MethodPolicy policy, String coding) {
         long compressNanos = encoder == null ? 0 : Math.max(0, encoder.nanos() - link.nanos());
+        if (codecs && coding != null && encoder != null) {
+            policy.auto().recordCompression(coding, encoder.bytes(), link.bytes(), compressNanos);
+        }
         if (!auto) {
             return compressNanos;
         }
@@ -63,9 +71,6 @@ final class ResponseMeter {
         }
         choice.recordLink(link.bitsPerSecond());
         policy.recordBody(encoder != null ? encoder.bytes() : link.bytes(), workNanos);
-        if (coding != null && encoder != null) {
-            choice.recordCompression(coding, encoder.bytes(), link.bytes(), compressNanos);
-        }
         return compressNanos;
     }
 }
