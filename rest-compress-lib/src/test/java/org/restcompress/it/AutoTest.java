@@ -11,6 +11,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.core.Application;
@@ -20,6 +21,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -79,13 +81,15 @@ class AutoTest {
             return Bodies.random(2 * 1024 * 1024); // at loopback speed, as fast as lzf goes
         }
 
-        /** Bytes gzip cannot shrink. */
+        /** {@code kb} kilobytes gzip cannot shrink, new on each call (no two bodies alike). */
         @GET
         @Path("random")
         @GZIP
         @Produces(MediaType.TEXT_PLAIN)
-        public byte[] random() {
-            return Bodies.random(64 * 1024);
+        public byte[] random(@QueryParam("kb") int kb) {
+            byte[] body = new byte[kb * 1024];
+            ThreadLocalRandom.current().nextBytes(body);
+            return body;
         }
 
         /** A response that names client hints of its own. */
@@ -195,23 +199,35 @@ class AutoTest {
 
     /**
      * Once auto ranks, every response encoded in a coding updates its figures, those sent in the listed order too:
-     * else a coding auto stopped choosing would be judged for minutes on the response that made it stop.
+     * else a coding auto stopped choosing would be judged for minutes on the response that made it stop. Not small
+     * ones auto did not choose: the encoder's setup weighs on their time per byte.
      */
     @Test
-    void everyEncodedResponseKeepsItsCodingsFiguresFresh() throws Exception {
+    void everyLargeEncodedResponseKeepsItsCodingsFiguresFresh() throws Exception {
         try (TestServer fresh = TestServer.start(AutoApplication.class)) {
             // at 1 Mbit/s a coding's estimate is mostly its ratio: gzip's on JSON, a fraction of identity's
-            double before = estimate(Http.get(fresh.uri("all"), "Accept-Encoding", "gzip, lz4", "Downlink", "1"),
-                    "gzip");
-            for (int i = 0; i < 20; i++) { // no hint: gzip by the listed order, on bytes it cannot shrink
-                Reply random = Http.get(fresh.uri("link/random"), "Accept-Encoding", "gzip");
-                assertEquals("gzip; reason=negotiated", random.header(DECISION));
-                assertEquals(64 * 1024, random.decoded().length);
-            }
-            double after = estimate(Http.get(fresh.uri("all"), "Accept-Encoding", "gzip, lz4", "Downlink", "1"),
-                    "gzip");
-            assertTrue(after > 3 * before, "gzip's estimate at 1 Mbit/s: " + before + " ms/MB, then " + after);
+            double before = gzipEstimate(fresh, "1");
+            sendRandom(fresh, 4); // small: they tell nothing
+            double small = gzipEstimate(fresh, "1.0"); // another value: ranked again, not the last ranking reused
+            assertTrue(small < 1.5 * before, "gzip's estimate at 1 Mbit/s: " + before + " ms/MB, then " + small);
+            sendRandom(fresh, 128);
+            double large = gzipEstimate(fresh, "1.00");
+            assertTrue(large > 3 * small, "gzip's estimate at 1 Mbit/s: " + small + " ms/MB, then " + large);
         }
+    }
+
+    /** Twenty bodies of {@code kb} random kilobytes, without a hint: gzip by the listed order. */
+    private static void sendRandom(TestServer server, int kb) {
+        for (int i = 0; i < 20; i++) {
+            Reply random = Http.get(server.uri("link/random?kb=" + kb), "Accept-Encoding", "gzip");
+            assertEquals("gzip; reason=negotiated", random.header(DECISION));
+            assertEquals(kb * 1024, random.decoded().length);
+        }
+    }
+
+    /** gzip's expected ms/MB in the ranking of a request to the JSON method with this {@code Downlink}. */
+    private static double gzipEstimate(TestServer server, String downlink) {
+        return estimate(Http.get(server.uri("all"), "Accept-Encoding", "gzip, lz4", "Downlink", downlink), "gzip");
     }
 
     /** {@code coding}'s expected ms/MB in the ranking a decision header names. */

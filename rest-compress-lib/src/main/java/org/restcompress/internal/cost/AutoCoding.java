@@ -365,6 +365,13 @@ public final class AutoCoding {
         return work > 0 ? 8e9 * figures.ratio() / work : 0;
     }
 
+    /**
+     * The least original bytes of a response auto did not choose that its coding's figures learn from: below it the
+     * encoder's setup weighs on the time per byte, and a method of small bodies would make the coding look slow for
+     * another's large ones.
+     */
+    public static final long TELLING_BYTES = 64 * 1024;
+
     /** One encoded response: {@code in} bytes became {@code out} in {@code compressNanos} of the encoder's time. */
     public void recordCompression(String coding, long in, long out, long compressNanos) {
         CodingStats s = stats.get(coding);

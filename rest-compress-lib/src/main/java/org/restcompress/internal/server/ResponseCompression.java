@@ -229,14 +229,15 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                         policy.isCompressible(context.getMediaType())), facts);
         // Observed (a listener, a recording, the debug log) or measured for the format choice, an encoded response is
         // sized and its encoding timed, one sent as it is has its bytes counted; auto times every response it learns
-        // from. Once auto ranks, every encoded response keeps its coding's figures fresh, those sent in the listed
-        // order too: a coding auto stopped choosing would otherwise be judged for minutes on the response that made
-        // it stop.
+        // from. Once auto ranks, a large encoded response it did not choose (the listed order's) keeps its coding's
+        // figures fresh: a coding auto stopped choosing would otherwise be judged for minutes on the response that
+        // made it stop.
         boolean learns = learns(facts);
-        boolean codecs = decision.isEncoded() && (learns || policy.auto() != null && policy.auto().measuringStarted());
+        boolean codingOnly = !learns && decision.isEncoded() && policy.auto() != null
+                && policy.auto().measuringStarted();
         boolean measured = policy.observation().observed() || policy.formats() != null;
-        ResponseMeter meter = learns || codecs || measured && decision.isEncoded()
-                ? new ResponseMeter(raw, learns, codecs) : null;
+        ResponseMeter meter = learns || codingOnly || measured && decision.isEncoded()
+                ? new ResponseMeter(raw, learns, codingOnly) : null;
         Counting counted = meter == null && measured ? new Counting(raw) : null;
         OutputStream sink = meter != null ? meter.link() : counted != null ? counted : raw;
         // where the runtime copied the headers when writing began (Quarkus REST), those decided later follow

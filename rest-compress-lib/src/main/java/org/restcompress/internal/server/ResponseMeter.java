@@ -14,18 +14,19 @@ import org.restcompress.internal.cost.WriteMeter;
 final class ResponseMeter {
 
     private final boolean auto;
-    private final boolean codecs;
+    private final boolean codingOnly;
     private final long cpuStart;
     private final WriteMeter link;
     private TimedEncoder encoder;
 
     /**
-     * @param auto   whether auto learns the link and the server's work from this response
-     * @param codecs whether auto learns its coding's figures (else it is only sized and timed for observers)
+     * @param auto       whether auto learns from this response: the link, the server's work, the coding's figures
+     * @param codingOnly whether auto learns only the coding's figures, from a body of at least
+     *                   {@link AutoCoding#TELLING_BYTES} (else the response is only sized and timed for observers)
      */
-    ResponseMeter(OutputStream raw, boolean auto, boolean codecs) {
+    ResponseMeter(OutputStream raw, boolean auto, boolean codingOnly) {
         this.auto = auto;
-        this.codecs = codecs;
+        this.codingOnly = codingOnly;
         this.cpuStart = auto ? ServerCpu.threadNanos() : -1;
         this.link = new WriteMeter(raw);
     }
@@ -52,7 +53,7 @@ final class ResponseMeter {
      */
     long recorded(MethodPolicy policy, String coding) {
         long compressNanos = encoder == null ? 0 : Math.max(0, encoder.nanos() - link.nanos());
-        if (codecs && coding != null && encoder != null) {
+        if (coding != null && encoder != null && (auto || codingOnly && encoder.bytes() >= AutoCoding.TELLING_BYTES)) {
             policy.auto().recordCompression(coding, encoder.bytes(), link.bytes(), compressNanos);
         }
         if (!auto) {
