@@ -11,8 +11,8 @@ import org.jboss.resteasy.spi.Dispatcher;
 /**
  * Writes {@code benchmarks/results/idle-cost.md}: what the library costs per request when it does nothing (the
  * client takes identity), measured without sockets on RESTEasy's in-memory dispatch ({@link IdleCostBenchmark}'s
- * deployments). Both deployments live in one JVM and are timed in alternating blocks, so that drift, collections and
- * the neighbours' load fall on both alike; the figure is the median of the per-pair ratios. (Separate JMH forks
+ * deployments). The deployments live in one JVM and are timed in rotating blocks, so that drift, collections and
+ * the neighbours' load fall on all alike; the figures are the medians of the per-round ratios. (Separate JMH forks
  * differed by 15 % from one another for the same code on this shared machine: more than the effect measured.)
  * Target: at most 1.05. {@code -Dquick} runs a second.
  */
@@ -49,12 +49,12 @@ public final class IdleCostReport {
                 .append("or `Accept-Encoding: identity`. *plain + Vary* is plain with a response filter that adds ")
                 .append("`Vary: Accept-Encoding`, which the library sends on every response of an annotated method ")
                 .append("(RFC 9110 §12.5.5; caches need it) and the plain endpoint does not. *hooks* is the floor ")
-                .append("of any layer that negotiates in Jakarta REST, bound per method as the library binds its own: ")
-                .append("a request filter that reads `Accept-Encoding` into a request property (406 and 415 must be ")
-                .append("answered before the method runs), the `Vary` filter (a response without a body passes no ")
-                .append("interceptor), and a writer interceptor that reads the property and passes the body on; it ")
-                .append("negotiates, decides and encodes nothing. *library / hooks* is then what the library's own ")
-                .append("logic costs. The deployments run in one JVM, timed in rotating blocks of ").append(block)
+                .append("of a layer built as the library is, its hooks bound per method as the library binds its ")
+                .append("own: a request filter that reads `Accept-Encoding` into a request property (the library ")
+                .append("answers 406 and 415 before the method runs, so that a refused request has no side effects), ")
+                .append("the `Vary` filter (a response without a body passes no interceptor), and a writer ")
+                .append("interceptor that reads the property and passes the body on; it negotiates, decides and ")
+                .append("encodes nothing. *library / hooks* is then what the library's own logic costs. The deployments run in one JVM, timed in rotating blocks of ").append(block)
                 .append(" requests, ").append(pairs).append(" rounds per row after warm-up; ratios are taken ")
                 .append("within a round: their medians (and the library's quartiles). Allocation per request from ")
                 .append("the thread's allocation counter. Target (issue 43): library / plain at most 1.05. The same ")
