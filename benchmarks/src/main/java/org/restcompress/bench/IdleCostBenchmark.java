@@ -51,8 +51,8 @@ public class IdleCostBenchmark {
 
     /**
      * {@code plain}: the annotation is there, the library is not registered; {@code vary}: plain plus a filter that
-     * adds {@code Vary: Accept-Encoding}; {@code hooks}: {@link Hooks}, the Jakarta REST hooks any negotiating layer
-     * needs, doing nothing else; {@code library}: the library is registered.
+     * adds {@code Vary: Accept-Encoding}; {@code hooks}: {@link Hooks}, the Jakarta REST hooks a layer built as the
+     * library is needs, doing nothing else; {@code library}: the library is registered.
      */
     @Param({"plain", "vary", "hooks", "library"})
     public String deployment;
@@ -104,11 +104,11 @@ public class IdleCostBenchmark {
     }
 
     /**
-     * The floor of a layer built as the library is, bound to the method as the library binds its own: a
-     * request filter that reads {@code Accept-Encoding} and keeps what it found in a request property (406 and 415
-     * must be answered before the method runs), a response filter that adds {@code Vary} (a response without a body
-     * passes no interceptor), and a writer interceptor that reads the property and passes the body on (where a body
-     * is encoded). Nothing is negotiated, decided or encoded.
+     * The floor of a layer built as the library is, bound to the method as the library binds its own: a request
+     * filter that reads {@code Accept-Encoding} and keeps what it found in a request property (the library answers
+     * 406 and 415 before the method runs, so that a refused request has no side effects), a response filter that adds
+     * {@code Vary} (a response without a body passes no interceptor), and a writer interceptor that reads the property
+     * and passes the body on (where a body is encoded). Nothing is negotiated, decided or encoded.
      */
     public static class Hooks implements DynamicFeature {
         private static final String PROPERTY = Hooks.class.getName();

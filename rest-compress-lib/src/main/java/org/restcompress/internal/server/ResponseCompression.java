@@ -233,8 +233,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         // figures fresh: a coding auto stopped choosing would otherwise be judged for minutes on the response that
         // made it stop.
         boolean learns = learns(facts);
-        boolean codingOnly = !learns && decision.isEncoded() && policy.auto() != null
-                && policy.auto().measuringStarted();
+        boolean codingOnly = !learns && decision.isEncoded() && facts.dictionary() == null && policy.auto() != null
+                && policy.auto().measuringStarted(); // a dictionary coding's figures are not its coding's
         boolean measured = policy.observation().observed() || policy.formats() != null;
         ResponseMeter meter = learns || codingOnly || measured && decision.isEncoded()
                 ? new ResponseMeter(raw, learns, codingOnly) : null;
