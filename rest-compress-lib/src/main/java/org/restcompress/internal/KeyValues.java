@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.restcompress.CompressionConfig;
+import org.restcompress.CompressionConfigBuilder;
 import org.restcompress.ConfigKeys;
 import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.negotiation.HeaderLists;
@@ -27,7 +28,7 @@ public final class KeyValues {
     }
 
     /** A builder holding every key {@code properties}, else the fallbacks ({@link #withFallbacks}), set. */
-    public static CompressionConfig.Builder read(Function<String, Object> properties) {
+    public static CompressionConfigBuilder read(Function<String, Object> properties) {
         Function<String, Object> lookup = withFallbacks(properties);
         Map<Setting, Object> values = new EnumMap<>(Setting.class);
         for (Setting setting : Setting.values()) {
@@ -35,7 +36,7 @@ public final class KeyValues {
                 string(lookup, setting.key()).ifPresent(v -> values.put(setting, setting.parse(v)));
             }
         }
-        CompressionConfig.Builder b = CompressionConfig.builder().codecSettings(lookup);
+        CompressionConfigBuilder b = CompressionConfig.builder().codecSettings(lookup);
         values.forEach((setting, value) -> setting.apply(b, value));
         b.dictionaryStoreLimits(Setting.DICTIONARY_STORE_MAX_BYTES.in(values),
                 Setting.DICTIONARY_STORE_MAX_ENTRIES.<Integer>in(values));
@@ -91,8 +92,8 @@ public final class KeyValues {
      * A builder holding every key, as {@link #read}, and the shared dictionaries among {@code names} (the source's own
      * key names, where it can list them) and the fallbacks' names.
      */
-    public static CompressionConfig.Builder readAll(Function<String, Object> properties, Iterable<String> names) {
-        CompressionConfig.Builder builder = read(properties);
+    public static CompressionConfigBuilder readAll(Function<String, Object> properties, Iterable<String> names) {
+        CompressionConfigBuilder builder = read(properties);
         Set<String> all = new TreeSet<>(System.getProperties().stringPropertyNames());
         MicroProfileConfig microProfile = MicroProfileConfig.current();
         if (microProfile != null) {
@@ -107,7 +108,7 @@ public final class KeyValues {
      * Adds to {@code b} every {@code restcompress.shared-dictionary.<name>} among {@code names} (the JAX-RS
      * configuration's property names, then the system properties'), read through {@code lookup}.
      */
-    public static void sharedDictionaries(CompressionConfig.Builder b, Iterable<String> names,
+    public static void sharedDictionaries(CompressionConfigBuilder b, Iterable<String> names,
             Function<String, Object> lookup) {
         for (String key : names) {
             if (key.startsWith(ConfigKeys.SHARED_DICTIONARY_PREFIX)) {

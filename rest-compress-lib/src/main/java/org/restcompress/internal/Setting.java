@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import org.restcompress.CompressionConfig;
-import org.restcompress.CompressionConfig.Builder;
+import org.restcompress.CompressionConfigBuilder;
 import org.restcompress.ConfigKeys;
 import org.restcompress.internal.codec.GzipCodec;
 import org.restcompress.internal.codec.ZstdSettings;
@@ -33,7 +33,8 @@ public enum Setting {
             String.join(", ", ConfigKeys.DEFAULT_EXCLUDED_MEDIA_TYPES), (b, v) -> b.excludedMediaTypes(list(v))),
     MAX_DECODED_SIZE(ConfigKeys.MAX_DECODED_SIZE, Type.SIZE, Scope.BOTH, "10M", 0, Long.MAX_VALUE,
             (b, v) -> b.maxDecodedSize((Long) v)),
-    MAX_CODINGS(ConfigKeys.MAX_CODINGS, Type.INT, Scope.BOTH, "3", 1, Builder.MAX_MAX_CODINGS, (b, v) -> b.maxCodings((Integer) v)),
+    MAX_CODINGS(ConfigKeys.MAX_CODINGS, Type.INT, Scope.BOTH, "3", 1, CompressionConfigBuilder.MAX_MAX_CODINGS,
+            (b, v) -> b.maxCodings((Integer) v)),
     REQUEST_CODING(ConfigKeys.REQUEST_CODING, Type.TEXT, Scope.CLIENT, "identity",
             (b, v) -> b.requestCoding((String) v)),
     MAX_EXPANSION_RATIO(ConfigKeys.MAX_EXPANSION_RATIO, Type.INT, Scope.BOTH, "0", 0, Integer.MAX_VALUE,
@@ -119,14 +120,14 @@ public enum Setting {
     private final String defaultValue;
     private final long min;
     private final long max;
-    private final BiConsumer<Builder, Object> apply;
+    private final BiConsumer<CompressionConfigBuilder, Object> apply;
 
-    Setting(String key, Type type, Scope scope, String defaultValue, BiConsumer<Builder, Object> apply) {
+    Setting(String key, Type type, Scope scope, String defaultValue, BiConsumer<CompressionConfigBuilder, Object> apply) {
         this(key, null, null, type, scope, defaultValue, 0, Long.MAX_VALUE, apply);
     }
 
     Setting(String key, Type type, Scope scope, String defaultValue, long min, long max,
-            BiConsumer<Builder, Object> apply) {
+            BiConsumer<CompressionConfigBuilder, Object> apply) {
         this(key, null, null, type, scope, defaultValue, min, max, apply);
     }
 
@@ -136,7 +137,7 @@ public enum Setting {
     }
 
     Setting(String key, String coding, String option, Type type, Scope scope, String defaultValue, long min, long max,
-            BiConsumer<Builder, Object> apply) {
+            BiConsumer<CompressionConfigBuilder, Object> apply) {
         this.key = key;
         this.coding = coding;
         this.option = option;
@@ -223,7 +224,7 @@ public enum Setting {
     }
 
     /** Sets {@code value}, as {@link #parse} read it, on {@code builder}; not for keys set together elsewhere. */
-    void apply(Builder builder, Object value) {
+    void apply(CompressionConfigBuilder builder, Object value) {
         if (apply != null) {
             apply.accept(builder, value);
         }

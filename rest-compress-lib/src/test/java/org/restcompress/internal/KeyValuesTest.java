@@ -9,6 +9,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.restcompress.CompressionConfig;
+import org.restcompress.CompressionConfigBuilder;
 
 class KeyValuesTest {
 
@@ -77,7 +78,7 @@ class KeyValuesTest {
                 "restcompress.dictionary.path", "/dicts/",
                 "restcompress.shared-dictionary.items", "classpath:dictionaries/items.dict",
                 "restcompress.shared-dictionaryitems", "not a shared dictionary key");
-        CompressionConfig.Builder builder = KeyValues.read(keys::get);
+        CompressionConfigBuilder builder = KeyValues.read(keys::get);
         KeyValues.sharedDictionaries(builder, new java.util.TreeSet<>(keys.keySet()), keys::get);
         CompressionConfig config = builder.build();
         assertEquals(4L << 20, config.dictionaryStoreMaxBytes());

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.servlet.ServletContainer;
 import org.restcompress.CompressionConfig;
+import org.restcompress.CompressionConfigBuilder;
 import org.restcompress.CompressionFeature;
 import org.restcompress.micrometer.CompressionMetrics;
 import org.restcompress.observe.CompressionListener;
@@ -54,7 +55,7 @@ public class RestCompressAutoConfiguration {
     public CompressionConfig restCompressConfig(RestCompressProperties properties, Environment environment,
             ObjectProvider<CompressionListener> listeners) {
         Map<String, Object> keys = properties.keys();
-        CompressionConfig.Builder builder = CompressionConfig.builder(keys)
+        CompressionConfigBuilder builder = CompressionConfig.builder(keys)
                 .codecSettings(key -> keys.containsKey(key) ? keys.get(key) : environment.getProperty(key));
         listeners.orderedStream().forEach(builder::listener);
         return builder.build();
