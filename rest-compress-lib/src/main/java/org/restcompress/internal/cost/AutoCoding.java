@@ -199,33 +199,39 @@ public final class AutoCoding {
      * {@code bodies}.
      */
     public Pick choose(List<String> candidates, String downlink, MethodBodies bodies) {
-        return choose(candidates, downlink, bodies.bytes(), bodies.workNanos(), bodies);
+        return choose(candidates, downlink, bodies.bytes(), bodies::workNanos, bodies);
     }
 
     /** For a body of about {@code bodyBytes} (negative when unknown) that costs the server nothing but the codec. */
     Pick choose(List<String> candidates, String downlink, double bodyBytes) {
-        return choose(candidates, downlink, bodyBytes, 0, noMethod);
+        return choose(candidates, downlink, bodyBytes, () -> 0, noMethod);
     }
 
-    private Pick choose(List<String> candidates, String downlink, double bodyBytes, double serverNanos,
+    /** {@code work}: the server's work per byte, a median of the method's recent responses, taken only to rank. */
+    private Pick choose(List<String> candidates, String downlink, double bodyBytes, DoubleSupplier work,
             MethodBodies method) {
         boolean streamed = streamed(bodyBytes);
         double load = cpu.getAsDouble();
         double weight = CpuLoad.weight(load);
         long now = clock.getAsLong();
         long current = version.get();
+        double hint = LinkSpeed.parseDownlink(downlink);
         Made made = method.last;
-        if (made == null || !made.holds(candidates, downlink, streamed, weight, current, now)) {
+        if (made == null || !made.holds(candidates, hint, streamed, weight, current, now)) {
             Map<String, CodingFigures> figures = figures(candidates);
+            double serverNanos = work.getAsDouble();
             Pick ranked = rank(candidates, figures, downlink, streamed, weight, serverNanos);
             method.decided(made != null && !Objects.equals(made.decision.coding(), ranked.coding()));
-            made = new Made(candidates, downlink, streamed, weight, current, now + REUSE_NANOS, ranked,
+            made = new Made(candidates, hint, slack(ranked), streamed, weight, current, now + REUSE_NANOS, ranked,
                     probeCost(ranked, figures, serverNanos));
             method.last = made;
         }
         Pick decision = made.decision;
         boolean probe = made.probeCost > 0
                 && method.probe(PROBE_SHARE * decision.ranking().get(0).nanosPerByte(), made.probeCost);
+        if (probe) {
+            method.last = made.until(now); // the next request brings what the probe showed: it is decided again
+        }
         return new Pick(probe ? null : decision.coding(),
                 probe ? "probe: identity, as " + decision.coding() + "'s downlink may be its pace" : decision.note(),
                 decision.ranking(), decision.link(), decision.serverNanos(), bodyBytes, load);
@@ -273,18 +279,50 @@ public final class AutoCoding {
     static final long REUSE_NANOS = 1_000_000_000L;
 
     /**
-     * A decision and what it was made of, kept per method (its bodies' size and the server's work on them are the
-     * method's). Most requests repeat the method's last one: the same client and candidates, the same CPU weight.
-     * Ranking again costs a few microseconds in compiled code, but a tenth of a millisecond in a request to an idle
-     * server, its code and data cold: 5 % of a 100 KB response on a fast link, which is all of auto's allowance there.
+     * How far a client's {@code Downlink} may be from the one a decision was made for, as a factor, for the decision
+     * to hold whatever its margin: Chromium multiplies the {@code Downlink} it sends by a factor of 0.9 to 1.1 of its
+     * own (per origin, against fingerprinting), so nearer values tell no two links apart.
      */
-    record Made(List<String> candidates, String downlink, boolean streamed, double weight, long version, long until,
-            Pick decision, double probeCost) {
+    static final double SAME_LINK = 1.1;
 
-        boolean holds(List<String> candidates, String downlink, boolean streamed, double weight, long version,
+    /**
+     * How much the time to send a byte may change, in nanoseconds, before {@code decision}'s first coding may no
+     * longer be the fastest. An estimate grows with the send time by at most its ratio times {@code 1 +}
+     * {@link CostModel#FILL} (see {@link CostModel#time}), so the first and the second, moving apart, close their gap
+     * by at most three times the change, for codings that expand a body by a fifth at most.
+     */
+    private static double slack(Pick decision) {
+        List<CostModel.Estimate> ranking = decision.ranking();
+        return ranking.size() < 2 ? 0 : (ranking.get(1).nanosPerByte() - ranking.get(0).nanosPerByte()) / 3;
+    }
+
+    /**
+     * A decision and what it was made of, kept per method (its bodies' size and the server's work on them are the
+     * method's). Most requests repeat the method's last one: the same candidates and CPU weight, and a
+     * {@code Downlink} that cannot change the choice ({@link #slack}) or is within {@link #SAME_LINK} of the last.
+     * Ranking again costs a few microseconds in compiled code, but tens of microseconds in a server that ranks too
+     * rarely to compile it: ranked again at every new {@code Downlink}, four in ten of the network benchmark's hinted
+     * requests for the 100 KB document were, at a median of 50 microseconds, all of auto's allowance there (5 %).
+     */
+    record Made(List<String> candidates, double hint, double slack, boolean streamed, double weight, long version,
+            long until, Pick decision, double probeCost) {
+
+        boolean holds(List<String> candidates, double hint, boolean streamed, double weight, long version,
                 long now) {
             return this.version == version && now - until < 0 && this.streamed == streamed && this.weight == weight
-                    && Objects.equals(this.downlink, downlink) && this.candidates.equals(candidates);
+                    && sameLink(hint) && this.candidates.equals(candidates);
+        }
+
+        /** This decision, held no longer than {@code until}. */
+        Made until(long until) {
+            return new Made(candidates, hint, slack, streamed, weight, version, until, decision, probeCost);
+        }
+
+        /** Both without a hint (0), or both with one that leaves the choice as it was ({@code hint} in Mbit/s). */
+        private boolean sameLink(double hint) {
+            return this.hint == hint || this.hint > 0 && hint > 0
+                    && (Math.max(this.hint, hint) <= SAME_LINK * Math.min(this.hint, hint)
+                            || Math.abs(8e3 / hint - 8e3 / this.hint) < slack);
         }
     }
 

@@ -12,7 +12,7 @@ import java.util.Objects;
  * single waiting write would overstate it: part of it may have filled room made while the encoder worked). A
  * response the buffers absorb whole (on a 10 Mbit/s link with Linux's buffers, several hundred kilobytes) shows
  * nothing: then the client's own measurement ({@code Downlink}) or the configured speed tells. Costs two clock reads
- * per chunk. Not thread-safe: one response is written by one thread at a time.
+ * per chunk (per write, where the link's waits are not timed). Not thread-safe: one response is written by one thread at a time.
  */
 public final class WriteMeter extends OutputStream {
 
@@ -28,6 +28,7 @@ public final class WriteMeter extends OutputStream {
     static final long MIN_EVIDENCE = 5_000_000;
 
     private final OutputStream out;
+    private final int chunk;
     private long bytes;
     private long nanos;
     /** When the last waiting write ended (its buffer full), or -1 */
@@ -37,8 +38,20 @@ public final class WriteMeter extends OutputStream {
     private long pairedNanos;
     private int pairs;
 
+    /** Times the link's waits: long writes go out in chunks. */
     public WriteMeter(OutputStream out) {
+        this(out, true);
+    }
+
+    /**
+     * @param out        the container's stream
+     * @param timesWaits whether the link's waits are timed ({@link #bitsPerSecond()}): long writes go out in
+     *                   {@link #CHUNK}s. Without, each write goes out whole, as it would without the meter: cut in
+     *                   two, a 100 KB body took a second write to the socket.
+     */
+    public WriteMeter(OutputStream out, boolean timesWaits) {
         this.out = Objects.requireNonNull(out, "out");
+        this.chunk = timesWaits ? CHUNK : Integer.MAX_VALUE;
     }
 
     @Override
@@ -52,7 +65,7 @@ public final class WriteMeter extends OutputStream {
     public void write(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
         while (len > 0) {
-            int n = Math.min(len, CHUNK);
+            int n = Math.min(len, chunk);
             long start = System.nanoTime();
             out.write(b, off, n);
             timed(start, n);

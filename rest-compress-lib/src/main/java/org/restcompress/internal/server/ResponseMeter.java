@@ -13,6 +13,8 @@ import org.restcompress.internal.cost.WriteMeter;
  */
 final class ResponseMeter {
 
+    private static final System.Logger LOG = System.getLogger("org.restcompress.decision");
+
     private final boolean auto;
     private final boolean codingOnly;
     private final long cpuStart;
@@ -23,12 +25,13 @@ final class ResponseMeter {
      * @param auto       whether auto learns from this response: the link, the server's work, the coding's figures
      * @param codingOnly whether auto learns only the coding's figures, from a body of at least
      *                   {@link AutoCoding#TELLING_BYTES} (else the response is only sized and timed for observers)
+     * @param timesLink  whether the link's waits are timed: only where auto assumes a link, which they refine
      */
-    ResponseMeter(OutputStream raw, boolean auto, boolean codingOnly) {
+    ResponseMeter(OutputStream raw, boolean auto, boolean codingOnly, boolean timesLink) {
         this.auto = auto;
         this.codingOnly = codingOnly;
         this.cpuStart = auto ? ServerCpu.threadNanos() : -1;
-        this.link = new WriteMeter(raw);
+        this.link = new WriteMeter(raw, timesLink);
     }
 
     /** The client's side: what leaves, timed. */
@@ -63,9 +66,8 @@ final class ResponseMeter {
         // the thread's CPU time but the codec's: producing the body, handing it to the socket (waiting is not CPU)
         long cpu = ServerCpu.threadNanos();
         long workNanos = cpuStart < 0 || cpu < 0 ? -1 : Math.max(0, cpu - cpuStart - compressNanos);
-        System.Logger log = System.getLogger("org.restcompress.decision");
-        if (log.isLoggable(System.Logger.Level.TRACE)) {
-            log.log(System.Logger.Level.TRACE, "rest-compress: " + policy.name() + ": " + (coding != null ? coding
+        if (LOG.isLoggable(System.Logger.Level.TRACE)) {
+            LOG.log(System.Logger.Level.TRACE, "rest-compress: " + policy.name() + ": " + (coding != null ? coding
                     : "identity") + ", " + link + (encoder != null ? ", encoder took " + encoder.bytes()
                     + " bytes in " + encoder.nanos() / 1000 + " us" : "") + ", server's work "
                     + (workNanos < 0 ? "not measured" : workNanos / 1000 + " us"));

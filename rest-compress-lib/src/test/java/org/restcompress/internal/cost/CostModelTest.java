@@ -88,6 +88,11 @@ class CostModelTest {
         assertEquals("zstd", fastest(10e6, 4));
         assertEquals("identity", fastest(1e9, 4));
         assertEquals("lz4", fastest(1e9, 1));
+        // the server's own work weighs as compression does: 1.5 ns a byte of it and lz4's 1.7, tripled, outlast the
+        // link's 8 (unweighted, 6.7: lz4 would still win)
+        List<String> two = List.of("lz4", "identity");
+        assertEquals("identity", CostModel.rank(two, MEASURED, 1e9, 3, true, 1.5).get(0).coding());
+        assertEquals("lz4", CostModel.rank(two, MEASURED, 1e9, 1, true, 1.5).get(0).coding());
     }
 
     @Test

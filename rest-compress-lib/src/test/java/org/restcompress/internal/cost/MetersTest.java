@@ -53,6 +53,27 @@ class MetersTest {
     }
 
     @Test
+    void writeMeterNotTimingTheLinkPassesEachWriteWhole() throws IOException {
+        List<Integer> writes = new ArrayList<>();
+        OutputStream socket = new OutputStream() {
+            @Override
+            public void write(int b) {
+                writes.add(1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                writes.add(len);
+            }
+        };
+        new WriteMeter(socket, false).write(new byte[3 * WriteMeter.CHUNK]);
+        assertEquals(List.of(3 * WriteMeter.CHUNK), writes); // as without the meter: one write to the container
+        writes.clear();
+        new WriteMeter(socket, true).write(new byte[3 * WriteMeter.CHUNK]);
+        assertEquals(List.of(WriteMeter.CHUNK, WriteMeter.CHUNK, WriteMeter.CHUNK), writes);
+    }
+
+    @Test
     void writeMeterSeesNothingWhenNothingWaits() throws IOException {
         WriteMeter meter = new WriteMeter(OutputStream.nullOutputStream());
         meter.write(new byte[1 << 20]);
