@@ -58,8 +58,9 @@ public final class AutoCoding {
         public double nanos(double before, double after, CodingFigures coding, double writeNanos, double parseNanos) {
             double sendNanos = 8e9 / link.bitsPerSecond();
             double work = serverNanos * (bodyBytes > 0 ? bodyBytes : before); // per body, not per byte of a format
-            return before * CostModel.time(work / before + writeNanos,
-                    coding.compressNanos() * CpuLoad.weight(load), after / before * sendNanos,
+            double weight = CpuLoad.weight(load);
+            return before * CostModel.time((work / before + writeNanos) * weight,
+                    coding.compressNanos() * weight, after / before * sendNanos,
                     coding.decodeNanos() + parseNanos, streamed(bodyBytes));
         }
 
@@ -232,9 +233,12 @@ public final class AutoCoding {
         if (probe) {
             method.last = made.until(now); // the next request brings what the probe showed: it is decided again
         }
+        // held for another Downlink: the choice stands, but what is weighed next (formats) and told is this one's
+        LinkSpeed.Estimate link = made.hint == hint ? decision.link()
+                : new LinkSpeed.Estimate(hint * 1e6, LinkSpeed.Source.DOWNLINK);
         return new Pick(probe ? null : decision.coding(),
                 probe ? "probe: identity, as " + decision.coding() + "'s downlink may be its pace" : decision.note(),
-                decision.ranking(), decision.link(), decision.serverNanos(), bodyBytes, load);
+                decision.ranking(), link, decision.serverNanos(), bodyBytes, load);
     }
 
     /**
@@ -299,7 +303,9 @@ public final class AutoCoding {
     /**
      * A decision and what it was made of, kept per method (its bodies' size and the server's work on them are the
      * method's). Most requests repeat the method's last one: the same candidates and CPU weight, and a
-     * {@code Downlink} that cannot change the choice ({@link #slack}) or is within {@link #SAME_LINK} of the last.
+     * {@code Downlink} that cannot change the choice ({@link AutoCoding#slack}) or is within {@link #SAME_LINK} of the
+     * last, where the decision was ranked at the client's {@code Downlink} itself (not at a speed measured or assumed
+     * in its place, nor at a browser's capped 10).
      * Ranking again costs a few microseconds in compiled code, but tens of microseconds in a server that ranks too
      * rarely to compile it: ranked again at every new {@code Downlink}, four in ten of the network benchmark's hinted
      * requests for the 100 KB document were, at a median of 50 microseconds, all of auto's allowance there (5 %).
@@ -318,11 +324,17 @@ public final class AutoCoding {
             return new Made(candidates, hint, slack, streamed, weight, version, until, decision, probeCost);
         }
 
-        /** Both without a hint (0), or both with one that leaves the choice as it was ({@code hint} in Mbit/s). */
+        /** The same hint (0: none), or one that leaves the choice as it was ({@code hint} in Mbit/s). */
         private boolean sameLink(double hint) {
-            return this.hint == hint || this.hint > 0 && hint > 0
+            return this.hint == hint || rankedAtHint() && hint > 0 && hint != LinkSpeed.DOWNLINK_CAP_MBPS
                     && (Math.max(this.hint, hint) <= SAME_LINK * Math.min(this.hint, hint)
                             || Math.abs(8e3 / hint - 8e3 / this.hint) < slack);
+        }
+
+        private boolean rankedAtHint() {
+            return hint > 0 && hint != LinkSpeed.DOWNLINK_CAP_MBPS && decision.link() != null
+                    && decision.link().source() == LinkSpeed.Source.DOWNLINK
+                    && decision.link().bitsPerSecond() == hint * 1e6;
         }
     }
 

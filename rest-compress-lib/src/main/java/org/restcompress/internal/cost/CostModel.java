@@ -15,7 +15,7 @@ import java.util.Map;
  * of the stages, plus {@link #FILL} of the codec's and the link's faster: what pipelining does not hide. The server's
  * stages share its thread and add up; the client decodes on its own CPU, as in the network benchmark (server and
  * client on a core each). Counted with the server's, zstd's decoding made the 1.8 MB document at 500 Mbit/s look
- * slower than lz4 (6.2 against 6.0 ms/MB), where zstd took 4.5 ms/MB and lz4 5.7. Fitted to the network benchmark
+ * slower than lz4 (6.1 against 6.0 ms/MB), where zstd took 4.5 ms/MB and lz4 5.7. Fitted to the network benchmark
  * (benchmarks/results/network.md): on the 1.8 MB document the sum picks zstd at 10 Mbit/s, where gzip is 10 %
  * faster; this picks gzip there, zstd at 100 Mbit/s and lz4 at 1 Gbit/s, as measured. A body too small to stream
  * (its coded bytes fit the container's buffer, zstd compresses it as one block) is compressed before its first byte

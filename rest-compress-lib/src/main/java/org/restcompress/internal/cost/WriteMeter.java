@@ -12,7 +12,8 @@ import java.util.Objects;
  * single waiting write would overstate it: part of it may have filled room made while the encoder worked). A
  * response the buffers absorb whole (on a 10 Mbit/s link with Linux's buffers, several hundred kilobytes) shows
  * nothing: then the client's own measurement ({@code Downlink}) or the configured speed tells. Costs two clock reads
- * per chunk (per write, where the link's waits are not timed). Not thread-safe: one response is written by one thread at a time.
+ * per chunk (per write, where the link's waits are not timed). Not thread-safe: one response is written by one
+ * thread at a time.
  */
 public final class WriteMeter extends OutputStream {
 

@@ -162,10 +162,23 @@ class AutoCodingTest {
         AutoCoding.Pick fast = auto.choose(CANDIDATES, "8000", 100_000);
         assertNull(fast.coding()); // identity, 1 ns a byte, ahead of lz4 by 1.6
         // a link a quarter slower adds a third of a nanosecond to a byte: identity stays ahead, nothing is ranked
-        assertSame(fast.ranking(), auto.choose(CANDIDATES, "6000", 100_000).ranking());
+        AutoCoding.Pick held = auto.choose(CANDIDATES, "6000", 100_000);
+        assertSame(fast.ranking(), held.ranking());
+        assertEquals(6e9, held.link().bitsPerSecond(), 1); // what is weighed next (formats) is this request's link
         AutoCoding.Pick slower = auto.choose(CANDIDATES, "2000", 100_000); // four times slower: lz4 is ahead
         assertNotSame(fast.ranking(), slower.ranking());
         assertEquals("lz4", slower.coding());
+    }
+
+    @Test
+    void aDecisionRankedAtAnotherSpeedHoldsOnlyForItsOwnHint() {
+        auto.recordLink(900e6); // measured: a browser's capped 10 means "at least", and this is faster
+        AutoCoding.Pick browser = auto.choose(CANDIDATES, "10", 100_000);
+        assertEquals(LinkSpeed.Source.MEASURED, browser.link().source());
+        AutoCoding.Pick slower = auto.choose(CANDIDATES, "9.5", 100_000);
+        assertNotSame(browser.ranking(), slower.ranking());
+        assertEquals(9.5e6, slower.link().bitsPerSecond(), 1);
+        assertNotSame(slower.ranking(), auto.choose(CANDIDATES, "10", 100_000).ranking()); // the cap: ranked at 900
     }
 
     @Test
