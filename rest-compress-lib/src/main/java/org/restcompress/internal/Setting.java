@@ -122,7 +122,8 @@ public enum Setting {
     private final long max;
     private final BiConsumer<CompressionConfigBuilder, Object> apply;
 
-    Setting(String key, Type type, Scope scope, String defaultValue, BiConsumer<CompressionConfigBuilder, Object> apply) {
+    Setting(String key, Type type, Scope scope, String defaultValue,
+            BiConsumer<CompressionConfigBuilder, Object> apply) {
         this(key, null, null, type, scope, defaultValue, 0, Long.MAX_VALUE, apply);
     }
 

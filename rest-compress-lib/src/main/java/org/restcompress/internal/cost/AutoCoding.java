@@ -12,6 +12,7 @@ import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.lifecycle.Lifecycle;
+import org.restcompress.internal.observe.Observation;
 
 /**
  * {@code restcompress.preference=auto}: one application's cost-based choice of coding. Keeps each coding's figures
@@ -20,7 +21,7 @@ import org.restcompress.internal.lifecycle.Lifecycle;
  */
 public final class AutoCoding {
 
-    private static final System.Logger LOG = System.getLogger("org.restcompress.decision");
+    private static final System.Logger LOG = Observation.DECISIONS;
 
     private final Map<String, CodingStats> stats = new ConcurrentHashMap<>();
     private final LinkSpeed link;
@@ -58,10 +59,9 @@ public final class AutoCoding {
         public double nanos(double before, double after, CodingFigures coding, double writeNanos, double parseNanos) {
             double sendNanos = 8e9 / link.bitsPerSecond();
             double work = serverNanos * (bodyBytes > 0 ? bodyBytes : before); // per body, not per byte of a format
-            double weight = CpuLoad.weight(load);
-            return before * CostModel.time((work / before + writeNanos) * weight,
-                    coding.compressNanos() * weight, after / before * sendNanos,
-                    coding.decodeNanos() + parseNanos, streamed(bodyBytes));
+            return before * CostModel.weighed(CpuLoad.weight(load), work / before + writeNanos,
+                    coding.compressNanos(), after / before * sendNanos, coding.decodeNanos() + parseNanos,
+                    streamed(bodyBytes));
         }
 
         /**
@@ -200,17 +200,15 @@ public final class AutoCoding {
      * {@code bodies}.
      */
     public Pick choose(List<String> candidates, String downlink, MethodBodies bodies) {
-        return choose(candidates, downlink, bodies.bytes(), bodies::workNanos, bodies);
+        return choose(candidates, downlink, bodies.bytes(), bodies);
     }
 
     /** For a body of about {@code bodyBytes} (negative when unknown) that costs the server nothing but the codec. */
     Pick choose(List<String> candidates, String downlink, double bodyBytes) {
-        return choose(candidates, downlink, bodyBytes, () -> 0, noMethod);
+        return choose(candidates, downlink, bodyBytes, noMethod); // it records no work: 0
     }
 
-    /** {@code work}: the server's work per byte, a median of the method's recent responses, taken only to rank. */
-    private Pick choose(List<String> candidates, String downlink, double bodyBytes, DoubleSupplier work,
-            MethodBodies method) {
+    private Pick choose(List<String> candidates, String downlink, double bodyBytes, MethodBodies method) {
         boolean streamed = streamed(bodyBytes);
         double load = cpu.getAsDouble();
         double weight = CpuLoad.weight(load);
@@ -220,7 +218,7 @@ public final class AutoCoding {
         Made made = method.last;
         if (made == null || !made.holds(candidates, hint, streamed, weight, current, now)) {
             Map<String, CodingFigures> figures = figures(candidates);
-            double serverNanos = work.getAsDouble();
+            double serverNanos = method.workNanos(); // a median of recent responses: read only to rank
             Pick ranked = rank(candidates, figures, downlink, streamed, weight, serverNanos);
             method.decided(made != null && !Objects.equals(made.decision.coding(), ranked.coding()));
             made = new Made(candidates, hint, slack(ranked), streamed, weight, current, now + REUSE_NANOS, ranked,
@@ -332,7 +330,7 @@ public final class AutoCoding {
         }
 
         private boolean rankedAtHint() {
-            return hint > 0 && hint != LinkSpeed.DOWNLINK_CAP_MBPS && decision.link() != null
+            return hint != LinkSpeed.DOWNLINK_CAP_MBPS && decision.link() != null
                     && decision.link().source() == LinkSpeed.Source.DOWNLINK
                     && decision.link().bitsPerSecond() == hint * 1e6;
         }

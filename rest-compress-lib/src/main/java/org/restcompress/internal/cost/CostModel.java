@@ -71,12 +71,21 @@ public final class CostModel {
         for (String coding : candidates) {
             CodingFigures f = IDENTITY.equals(coding) ? CodingFigures.IDENTITY : figures.get(coding);
             if (f != null) {
-                estimates.add(new Estimate(coding, time(serverNanos * cpuWeight, f.compressNanos() * cpuWeight,
+                estimates.add(new Estimate(coding, weighed(cpuWeight, serverNanos, f.compressNanos(),
                         f.ratio() * sendNanos, f.decodeNanos(), streamed)));
             }
         }
         estimates.sort(Comparator.comparingDouble(Estimate::nanosPerByte)); // stable: preference breaks ties
         return estimates;
+    }
+
+    /**
+     * {@link #time} with the server's CPU stages, its own work and the compression, weighed by {@code cpuWeight}
+     * ({@link CpuLoad#weight}): on a busy CPU each of their nanoseconds is taken from other requests too.
+     */
+    static double weighed(double cpuWeight, double server, double compress, double send, double decode,
+            boolean streamed) {
+        return time(server * cpuWeight, compress * cpuWeight, send, decode, streamed);
     }
 
     /**

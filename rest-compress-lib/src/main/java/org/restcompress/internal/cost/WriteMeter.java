@@ -39,11 +39,6 @@ public final class WriteMeter extends OutputStream {
     private long pairedNanos;
     private int pairs;
 
-    /** Times the link's waits: long writes go out in chunks. */
-    public WriteMeter(OutputStream out) {
-        this(out, true);
-    }
-
     /**
      * @param out        the container's stream
      * @param timesWaits whether the link's waits are timed ({@link #bitsPerSecond()}): long writes go out in

@@ -16,7 +16,9 @@ import org.restcompress.observe.RequestBody;
  */
 public final class Observation {
 
-    private static final System.Logger LOG = System.getLogger("org.restcompress.decision");
+    /** The decisions' logger: each response at DEBUG, what auto learns at TRACE. */
+    public static final System.Logger DECISIONS = System.getLogger("org.restcompress.decision");
+    private static final System.Logger LOG = DECISIONS;
 
     /** Nobody listens: the log line and JFR only. */
     public static final Observation NONE = new Observation(List.of());

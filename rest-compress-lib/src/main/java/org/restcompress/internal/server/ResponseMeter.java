@@ -5,6 +5,7 @@ import org.restcompress.internal.cost.AutoCoding;
 import org.restcompress.internal.cost.ServerCpu;
 import org.restcompress.internal.cost.TimedEncoder;
 import org.restcompress.internal.cost.WriteMeter;
+import org.restcompress.internal.observe.Observation;
 
 /**
  * The meters of one written response: its writes to the client (the link's pace), its encoder's time and sizes, and,
@@ -13,7 +14,7 @@ import org.restcompress.internal.cost.WriteMeter;
  */
 final class ResponseMeter {
 
-    private static final System.Logger LOG = System.getLogger("org.restcompress.decision");
+    private static final System.Logger LOG = Observation.DECISIONS;
 
     private final boolean auto;
     private final boolean codingOnly;

@@ -39,7 +39,7 @@ class MetersTest {
                 sink.write(b, off, len);
             }
         };
-        WriteMeter meter = new WriteMeter(slow);
+        WriteMeter meter = new WriteMeter(slow, true);
         byte[] body = new byte[10 * WriteMeter.CHUNK + 5];
         body[7] = 7;
         meter.write(body); // one write of many chunks, timed chunk by chunk
@@ -75,7 +75,7 @@ class MetersTest {
 
     @Test
     void writeMeterSeesNothingWhenNothingWaits() throws IOException {
-        WriteMeter meter = new WriteMeter(OutputStream.nullOutputStream());
+        WriteMeter meter = new WriteMeter(OutputStream.nullOutputStream(), true);
         meter.write(new byte[1 << 20]);
         meter.write(3);
         meter.flush();
