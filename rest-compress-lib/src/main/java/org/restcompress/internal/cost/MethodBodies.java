@@ -13,6 +13,11 @@ public final class MethodBodies {
 
     private final TypicalSize size = new TypicalSize();
     private final RecentMedian work;
+    private final LongSupplier clock;
+    /** Responses measured, and since the last one measured: racy, as they only pace the measuring. */
+    private int measured;
+    private int unmeasured;
+    private volatile long measuredAt;
     /** Auto's last decision for this method ({@link AutoCoding.Made}), reused while its inputs repeat. */
     volatile AutoCoding.Made last;
     /** What the method's coded responses have put aside for probes, in ns per byte ({@link #probe}). */
@@ -26,7 +31,28 @@ public final class MethodBodies {
     }
 
     MethodBodies(LongSupplier clock) {
+        this.clock = clock;
         work = new RecentMedian(RecentMedian.NONE, clock);
+    }
+
+    /**
+     * After a method's first {@link RecentMedian#WINDOW} measured responses, one in this many is measured: the median
+     * then spans its last 120 responses, and the others skip two reads of the thread's CPU clock ({@link ServerCpu}, a
+     * system call each: a fifth to a quarter of what auto added to a body sent as it is, hinted-path-profile.md).
+     */
+    static final int MEASURE_EVERY = 8;
+
+    /**
+     * Whether this response's server work is measured: each of the method's first {@link RecentMedian#WINDOW}, then
+     * one in {@link #MEASURE_EVERY}, and any after a pause in which the median's samples could have grown old.
+     */
+    public boolean measuresWork() {
+        if (measured >= RecentMedian.WINDOW && ++unmeasured < MEASURE_EVERY
+                && clock.getAsLong() - measuredAt < Measurement.LIFETIME_NANOS / RecentMedian.WINDOW) {
+            return false;
+        }
+        unmeasured = 0;
+        return true;
     }
 
     /**
@@ -37,6 +63,8 @@ public final class MethodBodies {
         size.record(originalBytes);
         if (originalBytes > 0 && workNanos >= 0) {
             work.add((double) workNanos / originalBytes);
+            measured++;
+            measuredAt = clock.getAsLong();
         }
     }
 

@@ -7,7 +7,8 @@ import java.lang.management.ThreadMXBean;
  * The CPU time of the thread writing a response. Unlike its wall time it leaves out waiting (for the link, for a core,
  * for a slow source), so what a response's thread spent besides the codec is the server's own work: at 1 Gbit/s a
  * wall clock cannot tell a write that copied from one that waited a fraction of a millisecond for the link. One
- * system call (about a microsecond), twice per response, with {@code preference=auto} only.
+ * system call (about a microsecond), twice per response measured ({@link MethodBodies#measuresWork}), with
+ * {@code preference=auto} only.
  */
 public final class ServerCpu {
 

@@ -304,6 +304,11 @@ final class MethodPolicy {
         return auto.choose(negotiated.equallyValued(), downlink, bodies);
     }
 
+    /** Whether this response's server work is measured for auto ({@link MethodBodies#measuresWork}). */
+    boolean measuresWork() {
+        return bodies.measuresWork();
+    }
+
     /**
      * One response of this method was written (with auto, which asks): {@code originalBytes} before coding, for which
      * its thread spent {@code workNanos} of CPU besides the codec's (negative: not measured).

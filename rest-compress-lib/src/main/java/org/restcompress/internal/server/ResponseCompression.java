@@ -200,7 +200,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             armed.decided(context.getHeaders());
         }
         ResponseMeter meter = exchange != null && learns(exchange.facts())
-                ? new ResponseMeter(raw, true, false, policy.auto().assumesLink()) : null;
+                ? new ResponseMeter(raw, policy, true, false) : null;
         try {
             context.setOutputStream(meter == null ? raw : meter.link());
             context.proceed();
@@ -237,7 +237,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                 && policy.auto().measuringStarted(); // a dictionary coding's figures are not its coding's
         boolean measured = policy.observation().observed() || policy.formats() != null;
         ResponseMeter meter = learns || codingOnly || measured && decision.isEncoded()
-                ? new ResponseMeter(raw, learns, codingOnly, learns && policy.auto().assumesLink()) : null;
+                ? new ResponseMeter(raw, policy, learns, codingOnly) : null;
         Counting counted = meter == null && measured ? new Counting(raw) : null;
         OutputStream sink = meter != null ? meter.link() : counted != null ? counted : raw;
         // where the runtime copied the headers when writing began (Quarkus REST), those decided later follow

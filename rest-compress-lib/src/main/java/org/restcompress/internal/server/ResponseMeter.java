@@ -23,16 +23,17 @@ final class ResponseMeter {
     private TimedEncoder encoder;
 
     /**
-     * @param auto       whether auto learns from this response: the link, the server's work, the coding's figures
+     * @param auto       whether auto learns from this response: the link (its waits timed only where auto assumes
+     *                   a link, which they refine), the server's work (where the method measures it this time:
+     *                   {@link MethodPolicy#measuresWork}), the coding's figures
      * @param codingOnly whether auto learns only the coding's figures, from a body of at least
      *                   {@link AutoCoding#TELLING_BYTES} (else the response is only sized and timed for observers)
-     * @param timesLink  whether the link's waits are timed: only where auto assumes a link, which they refine
      */
-    ResponseMeter(OutputStream raw, boolean auto, boolean codingOnly, boolean timesLink) {
+    ResponseMeter(OutputStream raw, MethodPolicy policy, boolean auto, boolean codingOnly) {
         this.auto = auto;
         this.codingOnly = codingOnly;
-        this.cpuStart = auto ? ServerCpu.threadNanos() : -1;
-        this.link = new WriteMeter(raw, timesLink);
+        this.cpuStart = auto && policy.measuresWork() ? ServerCpu.threadNanos() : -1;
+        this.link = new WriteMeter(raw, auto && policy.auto().assumesLink());
     }
 
     /** The client's side: what leaves, timed. */

@@ -119,6 +119,28 @@ class AutoCodingTest {
     }
 
     @Test
+    void theServersWorkIsMeasuredOnEveryResponseUntilTheMedianIsFullThenOneInEight() {
+        MethodBodies bodies = new MethodBodies(now::get);
+        for (int i = 0; i < RecentMedian.WINDOW; i++) {
+            assertTrue(bodies.measuresWork(), "response " + i);
+            bodies.record(100_000, 200_000);
+        }
+        bodies.record(100_000, -1); // a response whose clock was not read counts for nothing
+        int measured = 0;
+        for (int i = 0; i < 8 * MethodBodies.MEASURE_EVERY; i++) {
+            if (bodies.measuresWork()) {
+                measured++;
+            }
+        }
+        assertEquals(8, measured);
+        // after a pause in which the median's samples grow old, the next response is measured
+        assertFalse(bodies.measuresWork());
+        now.addAndGet(Measurement.LIFETIME_NANOS / RecentMedian.WINDOW);
+        assertTrue(bodies.measuresWork());
+        assertEquals(2.0, bodies.workNanos(), 1e-9);
+    }
+
+    @Test
     void aLinkMeasuredByTheServerCounts() {
         auto.recordLink(10e6);
         AutoCoding.Pick decision = auto.choose(CANDIDATES, null);
