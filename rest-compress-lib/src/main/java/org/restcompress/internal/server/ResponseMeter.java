@@ -66,8 +66,8 @@ final class ResponseMeter {
         }
         AutoCoding choice = policy.auto();
         // the thread's CPU time but the codec's: producing the body, handing it to the socket (waiting is not CPU)
-        long cpu = ServerCpu.threadNanos();
-        long workNanos = cpuStart < 0 || cpu < 0 ? -1 : Math.max(0, cpu - cpuStart - compressNanos);
+        long cpu = cpuStart < 0 ? -1 : ServerCpu.threadNanos(); // not read where the start was not
+        long workNanos = cpu < 0 ? -1 : Math.max(0, cpu - cpuStart - compressNanos);
         if (LOG.isLoggable(System.Logger.Level.TRACE)) {
             LOG.log(System.Logger.Level.TRACE, "rest-compress: " + policy.name() + ": " + (coding != null ? coding
                     : "identity") + ", " + link + (encoder != null ? ", encoder took " + encoder.bytes()
