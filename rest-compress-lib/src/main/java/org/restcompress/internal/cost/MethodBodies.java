@@ -89,14 +89,18 @@ public final class MethodBodies {
     }
 
     /**
-     * The method's decision was made again, {@code changed} from the last one or not: the first after a probe tells
-     * whether the probe showed anything (the link confirmed, probes come less often; a faster one, as often again).
+     * The method's decision was made again, {@code changed} from the last one or not. The first after a probe, if
+     * unchanged, takes the probe to have confirmed the link: probes come less often. Any change brings them back as
+     * often as at first: that first decision may be another client's, made before the probed client read its probe
+     * and sent the faster link it showed.
      */
     synchronized void decided(boolean changed) {
-        if (probed) {
-            backoff = changed ? 0 : Math.min(backoff + 1, MAX_BACKOFF);
-            probed = false;
+        if (changed) {
+            backoff = 0;
+        } else if (probed) {
+            backoff = Math.min(backoff + 1, MAX_BACKOFF);
         }
+        probed = false;
     }
 
     /** The typical size in bytes, or -1 before the first response. */

@@ -277,6 +277,20 @@ class AutoCodingTest {
         assertEquals(Math.ceil(every), untilProbe(bodies, "1500"), 1);
     }
 
+    @Test
+    void aProbesFindingCountsThoughAnotherClientsRequestCameFirst() {
+        MethodBodies bodies = new MethodBodies(now::get);
+        bodies.record(2_000_000, 0);
+        assertEquals("lz4", auto.choose(CANDIDATES, "1500", bodies).coding());
+        int every = 1 + untilProbe(bodies, "1500");
+        // another client at lz4's pace is decided first after the probe: it changes nothing
+        assertEquals("lz4", auto.choose(CANDIDATES, "1500.001", bodies).coding());
+        // then the probed client, which read the body as it is, sends the faster link: identity, a change
+        assertNull(auto.choose(CANDIDATES, "50000", bodies).coding());
+        // the probe showed something: probes come as often as at first, not half as often
+        assertEquals(every, untilProbe(bodies, "1500"), 1);
+    }
+
     /** Requests of {@code bodies}' method until one is a probe, which says so; -1 when none of 1000 is. */
     private int untilProbe(MethodBodies bodies, String downlink) {
         for (int i = 1; i <= 1000; i++) {
