@@ -324,6 +324,27 @@ class ClientTest {
         }
     }
 
+    /**
+     * Only an event stream read as it comes is unbounded: not a body whose type merely matches
+     * {@code text/event-stream} (a wildcard, or none), nor an event stream read whole.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"/bomb-any", "/bomb-events"})
+    void aBodyReadWholeStopsAtTheLimitWhateverItsType(String path) {
+        ProcessingException e = assertThrows(ProcessingException.class, () -> client.target(misbehaving.uri(path))
+                .request().property(ConfigKeys.MAX_DECODED_SIZE, "1M").get(byte[].class));
+        assertTrue(messages(e).contains("exceeds the limit of 1048576 bytes"), messages(e));
+    }
+
+    /** Nothing to decode: an empty body in a coding this client lacks is empty, not an error. */
+    @Test
+    void anEmptyBodyInAnUnknownCodingIsEmpty() {
+        try (Response response = client.target(misbehaving.uri("/empty-unknown")).request().get()) {
+            assertEquals(200, response.getStatus());
+            assertEquals("", response.readEntity(String.class));
+        }
+    }
+
     /** A server that takes only gzip says so in a 415: resend once in gzip, and start with gzip from then on. */
     @Test
     void retriesOnceAfter415AndRemembersTheServer() {
@@ -350,14 +371,20 @@ class ClientTest {
         }
     }
 
-    @Test
-    void aStreamBodyIsNotReplayedAfter415() {
+    /** A body that may write once only (a stream, a StreamingOutput over one) is not sent again, cut short. */
+    @ParameterizedTest
+    @ValueSource(strings = {"stream", "streaming-output"})
+    void aOneShotBodyIsNotReplayedAfter415(String kind) {
         Client lzfClient = ClientBuilder.newClient()
                 .register(new CompressionFeature(CompressionConfig.builder().requestCoding("lzf").build()));
+        InputStream once = new java.io.ByteArrayInputStream(UPLOAD);
+        Object body = kind.equals("stream") ? once : (jakarta.ws.rs.core.StreamingOutput) once::transferTo;
+        int accepted = misbehaving.gzipOnlyAccepted.get();
         try (Response response = lzfClient.target(misbehaving.uri("/gzip-only")).request().post(Entity.entity(
-                new java.io.ByteArrayInputStream(UPLOAD), MediaType.APPLICATION_OCTET_STREAM))) {
+                body, MediaType.APPLICATION_OCTET_STREAM))) {
             assertEquals(415, response.getStatus());
             assertEquals("gzip", response.getHeaderString("Accept-Encoding"));
+            assertEquals(accepted, misbehaving.gzipOnlyAccepted.get(), "nothing sent again");
         } finally {
             lzfClient.close();
         }

@@ -34,6 +34,10 @@ public final class MisbehavingServer implements AutoCloseable {
         server.createContext("/truncated", exchange -> send(exchange, 200, "lzf", truncated));
         server.createContext("/unknown", exchange -> send(exchange, 200, "compress", gzip));
         server.createContext("/bomb", exchange -> send(exchange, 200, "gzip", bomb));
+        // a type that matches every range, as RESTEasy reads a response that names none
+        server.createContext("/bomb-any", exchange -> send(exchange, 200, "gzip", "*/*", bomb));
+        server.createContext("/bomb-events", exchange -> send(exchange, 200, "gzip", "text/event-stream", bomb));
+        server.createContext("/empty-unknown", exchange -> send(exchange, 200, "compress", new byte[0]));
         server.createContext("/stacked", exchange -> send(exchange, 200, "gzip, lzf", Bodies.lzf(gzip)));
         server.createContext("/gzip-only", this::gzipOnly);
         server.start();
@@ -59,11 +63,16 @@ public final class MisbehavingServer implements AutoCloseable {
     }
 
     private static void send(HttpExchange exchange, int status, String coding, byte[] body) throws IOException {
+        send(exchange, status, coding, "text/plain", body);
+    }
+
+    private static void send(HttpExchange exchange, int status, String coding, String type, byte[] body)
+            throws IOException {
         if (coding != null) {
             exchange.getResponseHeaders().add("Content-Encoding", coding);
         }
-        exchange.getResponseHeaders().add("Content-Type", "text/plain");
-        exchange.sendResponseHeaders(status, body.length);
+        exchange.getResponseHeaders().add("Content-Type", type);
+        exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
         }

@@ -39,7 +39,8 @@ final class DictionaryExchange implements ClientRequestFilter, ClientResponseFil
     /** A {@link DictionaryCapture} for this response. */
     static final String CAPTURE = DictionaryExchange.class.getName() + ".capture";
 
-    private static final Pattern MAX_AGE = Pattern.compile("(?:^|[,\\s])(?:s-)?max-age\\s*=\\s*\"?(\\d{1,10})",
+    private static final long MAX_DELTA_SECONDS = 1L << 31;
+    private static final Pattern MAX_AGE = Pattern.compile("(?:^|[,\\s])(?:s-)?max-age\\s*=\\s*\"?(\\d+)",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern NO_STORE = Pattern.compile("(?:^|[,\\s])no-store(?:$|[,\\s])",
             Pattern.CASE_INSENSITIVE);
@@ -150,7 +151,9 @@ final class DictionaryExchange implements ClientRequestFilter, ClientResponseFil
         if (!m.find()) {
             return null;
         }
-        long seconds = Long.parseLong(m.group(1));
+        String digits = m.group(1);
+        // RFC 9111 §1.2.2: a larger delta-seconds is taken as 2^31
+        long seconds = digits.length() > 10 ? MAX_DELTA_SECONDS : Math.min(Long.parseLong(digits), MAX_DELTA_SECONDS);
         return seconds > 0 ? Duration.ofSeconds(seconds) : null;
     }
 

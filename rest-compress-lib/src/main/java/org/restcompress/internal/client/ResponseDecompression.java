@@ -26,12 +26,11 @@ import org.restcompress.internal.KeyValues;
  * stays on the response, so the application sees what came over the wire and a buffered entity can be read again.
  *
  * <p>Exceptions: an application that set {@code Accept-Encoding} itself gets codings this client lacks as they came;
- * an event stream ({@code text/event-stream}) is unbounded by nature, so it has no size cap; and a body read as a
- * stream (or into anything closeable, like an event input) is verified at its end rather than drained here.
+ * an event stream ({@code text/event-stream}, exactly) read as it comes is unbounded by nature, so it has no size cap;
+ * and a body read as a stream (or into anything closeable, like an event input) is verified at its end rather than
+ * drained here.
  */
 final class ResponseDecompression implements ReaderInterceptor {
-
-    private static final MediaType EVENT_STREAM = MediaType.SERVER_SENT_EVENTS_TYPE;
 
     private final ClientCodecs codings;
     /** The dictionary side, or {@code null} when this client has neither zstd nor br. */
@@ -52,6 +51,9 @@ final class ResponseDecompression implements ReaderInterceptor {
             return context.proceed();
         }
         List<ContentCodec> applied;
+        if (empty(context)) {
+            return context.proceed(); // nothing to decode, in whatever coding
+        }
         try {
             Object announced = context.getProperty(DictionaryExchange.ANNOUNCED);
             applied = codings.registry().decoders(context.getHeaders().get(HttpHeaders.CONTENT_ENCODING),
@@ -122,8 +124,7 @@ final class ResponseDecompression implements ReaderInterceptor {
      */
     private ReceiveMeter meterLink(ReaderInterceptorContext context, boolean uncoded) {
         Object uri = context.getProperty(AcceptEncodingFilter.REQUEST_URI);
-        if (links == null || !(uri instanceof URI)
-                || context.getMediaType() != null && EVENT_STREAM.isCompatible(context.getMediaType())) {
+        if (links == null || !(uri instanceof URI) || eventStream(context.getMediaType())) {
             return null;
         }
         ReceiveMeter meter = new ReceiveMeter(context.getInputStream(),
@@ -132,9 +133,25 @@ final class ResponseDecompression implements ReaderInterceptor {
         return meter;
     }
 
+    /**
+     * An event stream's type itself: not a wildcard, which matches it too (RESTEasy reads a response that has no
+     * {@code Content-Type} as one), so that a server cannot lift the limit by naming no type.
+     */
+    private static boolean eventStream(MediaType type) {
+        return type != null && "text".equalsIgnoreCase(type.getType())
+                && "event-stream".equalsIgnoreCase(type.getSubtype());
+    }
+
+    /** A body that says it has no bytes ({@code Content-Length: 0}). */
+    private static boolean empty(ReaderInterceptorContext context) {
+        return "0".equals(context.getHeaders().getFirst(HttpHeaders.CONTENT_LENGTH));
+    }
+
     private long limit(ReaderInterceptorContext context) {
-        if (context.getMediaType() != null && EVENT_STREAM.isCompatible(context.getMediaType())) {
-            return Long.MAX_VALUE;
+        Class<?> read = context.getType();
+        if (eventStream(context.getMediaType()) && (AutoCloseable.class.isAssignableFrom(read)
+                || DecodingInputStream.readsOnAfterReader(read, null))) {
+            return Long.MAX_VALUE; // an event input, or a stream: read as it comes, not held whole
         }
         Object setting = context.getProperty(ConfigKeys.MAX_DECODED_SIZE);
         if (setting == null) {

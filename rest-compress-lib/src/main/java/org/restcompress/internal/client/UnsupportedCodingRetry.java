@@ -6,16 +6,21 @@ import jakarta.ws.rs.client.ClientResponseContext;
 import jakarta.ws.rs.client.ClientResponseFilter;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
+import jakarta.ws.rs.core.EntityPart;
 import jakarta.ws.rs.core.GenericEntity;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Flow;
+import java.util.stream.BaseStream;
 import org.restcompress.internal.codec.IdentityCodec;
 import org.restcompress.internal.negotiation.AcceptEncoding;
 import org.restcompress.ConfigKeys;
@@ -24,7 +29,7 @@ import org.restcompress.ConfigKeys;
  * Makes compressed request bodies safe against servers that do not take them: a 415 to a body this client encoded,
  * listing in {@code Accept-Encoding} what the server accepts (RFC 7694) without the coding sent, is remembered for
  * that origin, and the request is sent once more in an accepted coding, or as it is, when its entity can be written
- * again (not a stream). It runs before the application's response filters, which never see the 415 (the second
+ * again (not a stream, a {@code StreamingOutput}, parts or a publisher). It runs before the application's response filters, which never see the 415 (the second
  * request, made on the same client, passes through them too). When the second request fails to go out at all, the
  * application gets the 415.
  *
@@ -65,7 +70,7 @@ final class UnsupportedCodingRetry implements ClientResponseFilter {
         }
         servers.remember(request.getUri(), accepted);
         Object entity = request.getEntity();
-        if (request.getProperty(RETRIED) != null || entity instanceof InputStream || entity instanceof Reader) {
+        if (request.getProperty(RETRIED) != null || !repeatable(entity)) {
             return;
         }
         Response second;
@@ -76,6 +81,26 @@ final class UnsupportedCodingRetry implements ClientResponseFilter {
             return;
         }
         transplant(second, response);
+    }
+
+    /**
+     * Whether {@code entity} can be written a second time: not a stream, nor what may write or hold one once only
+     * (a {@code StreamingOutput}, parts, a publisher). A body that cannot goes to the application as the 415.
+     */
+    static boolean repeatable(Object entity) {
+        if (entity instanceof InputStream || entity instanceof Reader || entity instanceof StreamingOutput
+                || entity instanceof EntityPart || entity instanceof Flow.Publisher || entity instanceof BaseStream
+                || entity instanceof Iterator) {
+            return false;
+        }
+        if (entity instanceof Iterable<?> parts) {
+            for (Object part : parts) {
+                if (part instanceof EntityPart) {
+                    return false;
+                }
+            }
+        }
+        return entity == null || !entity.getClass().getName().toLowerCase(Locale.ROOT).contains("multipart");
     }
 
     private Response retry(ClientRequestContext request, String coding) {

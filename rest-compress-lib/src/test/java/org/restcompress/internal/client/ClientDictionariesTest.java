@@ -71,6 +71,12 @@ class ClientDictionariesTest {
         assertNull(DictionaryExchange.lifetime("max-age=0"));
         assertNull(DictionaryExchange.lifetime("max-age=600, no-store"));
         assertNull(DictionaryExchange.lifetime(null));
+        // RFC 9111: a larger delta-seconds is 2^31, not its first ten digits, and a dictionary keeps it
+        Duration cap = Duration.ofSeconds(1L << 31);
+        assertEquals(cap, DictionaryExchange.lifetime("max-age=9999999999"));
+        assertEquals(cap, DictionaryExchange.lifetime("max-age=12345678901234567890123"));
+        keep("/forever", "f".repeat(100), DictionaryExchange.lifetime("max-age=9999999999"));
+        assertEquals("f".repeat(100), best("http://api.example:8080/forever"));
     }
 
     @Test
