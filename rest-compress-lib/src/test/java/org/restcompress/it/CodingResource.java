@@ -178,6 +178,15 @@ public class CodingResource {
     }
 
     @GET
+    @Path("digested")
+    @LZF
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response digested() {
+        return Response.ok(JSON).header("Accept-Ranges", "bytes").header("Content-Digest", "sha-256=:AAAA:")
+                .header("Repr-Digest", "sha-256=:AAAA:").header("Content-MD5", "AAAA").build();
+    }
+
+    @GET
     @Path("etag")
     @LZF
     @GZIP

@@ -379,6 +379,9 @@ class DictionaryTest {
         assertEquals("Accept-Encoding, Available-Dictionary", notModified.header("Vary"));
         conditional[asks.length + 1] = "\"step-61-zstd\""; // a copy in another coding is another representation
         assertEquals(200, get("dict/tagged-feed?at=61", conditional).status());
+        // a client updating what it fetched in dcz names the tag it got: the resource's own tag matches
+        assertEquals(200, get("dict/tagged-feed?at=61", "If-Match", "\"step-61-dcz\"").status());
+        assertEquals(412, get("dict/tagged-feed?at=61", "If-Match", "\"step-60-dcz\"").status());
         Reply head = Http.head(server.uri("dict/tagged-feed?at=61"), asks);
         assertEquals(200, head.status());
         assertEquals("dcz", head.header("Content-Encoding"));

@@ -140,6 +140,22 @@ class ResponseEncodingTest {
         assertArrayEquals(JSON, reply.decoded());
     }
 
+    /** Digests and ranges of the bytes before coding do not describe the coded ones: gone, and no ranges. */
+    @Test
+    void anEncodedResponseCarriesNoDigestOrRangesOfTheBytesBeforeCoding() {
+        Reply coded = get("digested", "Accept-Encoding", "lzf");
+        assertEquals("lzf", coded.header("Content-Encoding"));
+        assertEquals("none", coded.header("Accept-Ranges"));
+        for (String name : new String[] {"Content-Digest", "Repr-Digest", "Content-MD5"}) {
+            assertEquals(null, coded.header(name), name);
+        }
+        assertArrayEquals(JSON, coded.decoded());
+        Reply plain = get("digested", "Accept-Encoding", "identity");
+        assertEquals(null, plain.header("Content-Encoding"));
+        assertEquals("bytes", plain.header("Accept-Ranges"));
+        assertEquals("sha-256=:AAAA:", plain.header("Content-Digest"));
+    }
+
     @ParameterizedTest(name = "[{index}] {0} bytes")
     @CsvSource({"1023, identity", "1024, lzf", "5000, lzf"})
     void bodiesUnderTheThresholdGoOutUnencodedWithTheirLength(int size, String expected) {

@@ -25,8 +25,14 @@ public final class QuarkusHeaders {
     private static final System.Logger LOG = System.getLogger(QuarkusHeaders.class.getName());
     private static final String PREFIX = "org.jboss.resteasy.reactive.server.";
     /** What the decision at the first bytes sets or removes. */
-    private static final List<String> DECIDED = List.of(HttpHeaders.CONTENT_ENCODING, HttpHeaders.CONTENT_LENGTH,
-            HttpHeaders.ETAG, ConfigKeys.DECISION_HEADER);
+    private static final List<String> DECIDED = decided();
+
+    private static List<String> decided() {
+        List<String> names = new ArrayList<>(List.of(HttpHeaders.CONTENT_ENCODING, HttpHeaders.CONTENT_LENGTH,
+                HttpHeaders.ETAG, ConfigKeys.DECISION_HEADER, ResponseHeaders.ACCEPT_RANGES));
+        names.addAll(ResponseHeaders.OF_THE_BYTES);
+        return List.copyOf(names);
+    }
 
     private final Method currentRequest;
     private final Method serverResponse;

@@ -1,12 +1,20 @@
 package org.restcompress.internal.runtime;
 
 import jakarta.ws.rs.core.MultivaluedMap;
+import java.util.List;
 
 /**
  * A runtime's hooks on the headers of the response being written, where Jakarta REST's own headers are not the whole
  * story ({@link RuntimeAdapter#headers}); {@link #NONE} elsewhere.
  */
 public interface ResponseHeaders {
+
+    /**
+     * Headers that describe the bytes as they were before coding, gone from an encoded response: their digests
+     * (and {@code Accept-Ranges}, which becomes {@code none}).
+     */
+    List<String> OF_THE_BYTES = List.of("Content-MD5", "Content-Digest", "Repr-Digest");
+    String ACCEPT_RANGES = "Accept-Ranges";
 
     /** Nothing to do: the runtime sends the headers the writer interceptor leaves. */
     ResponseHeaders NONE = new ResponseHeaders() { };

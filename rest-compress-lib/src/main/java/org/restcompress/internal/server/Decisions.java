@@ -8,6 +8,7 @@ import java.util.List;
 import org.restcompress.ConfigKeys;
 import org.restcompress.internal.negotiation.DecisionRules;
 import org.restcompress.internal.negotiation.HeaderLists;
+import org.restcompress.internal.runtime.ResponseHeaders;
 import org.restcompress.observe.Decision;
 
 /**
@@ -95,10 +96,18 @@ final class Decisions {
         }
     }
 
-    /** The headers of a response sent in {@code coding}: its tag marked, no length (it is streamed). */
+    /**
+     * The headers of a response sent in {@code coding}: its tag marked, no length (it is streamed), no digest of the
+     * bytes before coding, and no ranges: they would be served from the bytes as they are (a 206 is never encoded)
+     * and spliced onto coded ones.
+     */
     static void encodedHeaders(MultivaluedMap<String, Object> headers, String coding) {
         headers.putSingle(HttpHeaders.CONTENT_ENCODING, coding);
         headers.remove(HttpHeaders.CONTENT_LENGTH);
+        ResponseHeaders.OF_THE_BYTES.forEach(headers::remove);
+        if (headers.containsKey(ResponseHeaders.ACCEPT_RANGES)) {
+            headers.putSingle(ResponseHeaders.ACCEPT_RANGES, "none");
+        }
         EntityTags.addCoding(headers, coding);
     }
 

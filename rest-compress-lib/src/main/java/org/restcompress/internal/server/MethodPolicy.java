@@ -36,6 +36,7 @@ final class MethodPolicy {
 
     private final String name;
     private final List<String> offered;
+    private final List<String> tagged;
     private final boolean uncompressed;
     private final CodecRegistry registry;
     private final EncodingChooser chooser;
@@ -119,6 +120,11 @@ final class MethodPolicy {
         this.debug = config.debug();
         this.dictionaries = dictionaries;
         this.dictionaryUse = dictionaries != null && !dictionaries.formats().isEmpty() ? dictionaryUse : null;
+        List<String> tagged = new ArrayList<>(this.offered);
+        if (this.dictionaryUse != null) {
+            tagged.addAll(dictionaries.formats());
+        }
+        this.tagged = List.copyOf(tagged);
         this.auto = auto;
         this.observation = observation;
         this.formats = auto != null && config.autoFormats() && FormatChoice.worthChoosing(produced)
@@ -188,6 +194,11 @@ final class MethodPolicy {
     /** The codings this method offers, in server preference order. */
     List<String> offered() {
         return offered;
+    }
+
+    /** The codings whose suffix this method's tags may carry: those it offers, and its dictionary formats. */
+    List<String> tagged() {
+        return tagged;
     }
 
     boolean uncompressed() {

@@ -53,7 +53,7 @@ final class RequestFactsFilter implements ContainerRequestFilter {
             request.abortWith(Problems.notAcceptable(policy.offered()));
             return;
         }
-        boolean validatorNamedCoding = EntityTags.removeCodings(headers, negotiated.coding(), policy.offered());
+        boolean validatorNamedCoding = EntityTags.removeCodings(headers, negotiated.coding(), policy.tagged());
         boolean nothingElse = codings.isEmpty() && !validatorNamedCoding && dictionary == MethodPolicy.DictionaryMatch.NONE
                 && byCost == null;
         Exchange.start(request, nothingElse ? plain : new RequestFacts(negotiated, codings, validatorNamedCoding,
