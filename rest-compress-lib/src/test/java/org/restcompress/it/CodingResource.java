@@ -319,6 +319,37 @@ public class CodingResource {
         };
     }
 
+    /** Records a writer of the application's own streams (not a {@code StreamingOutput}), flushed one by one. */
+    public record Records(CountDownLatch gate) { }
+
+    @jakarta.ws.rs.ext.Provider
+    @Produces("application/x-ndjson")
+    public static final class RecordsWriter implements jakarta.ws.rs.ext.MessageBodyWriter<Records> {
+        @Override
+        public boolean isWriteable(Class<?> type, java.lang.reflect.Type generic,
+                java.lang.annotation.Annotation[] annotations, MediaType mediaType) {
+            return type == Records.class;
+        }
+
+        @Override
+        public void writeTo(Records records, Class<?> type, java.lang.reflect.Type generic,
+                java.lang.annotation.Annotation[] annotations, MediaType mediaType,
+                jakarta.ws.rs.core.MultivaluedMap<String, Object> headers, java.io.OutputStream out)
+                throws IOException {
+            out.write(STREAM_FIRST.getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            out.write((opened(records.gate()) ? STREAM_SECOND : GATE_TIMED_OUT).getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    @GET
+    @Path("records")
+    @Compressed
+    @Produces("application/x-ndjson")
+    public Records records() {
+        return new Records(streamGate);
+    }
+
     /** Server-Sent Events written as a stream (compressible in every coding); the second waits for the gate. */
     @GET
     @Path("event-stream")

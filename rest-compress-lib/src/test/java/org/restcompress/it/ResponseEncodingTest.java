@@ -326,15 +326,19 @@ class ResponseEncodingTest {
     }
 
 
-    /** Each flushed part reaches the client decodable before the response ends. */
+    /**
+     * Each flushed part reaches the client decodable before the response ends: of a {@code StreamingOutput}, and of
+     * newline-delimited JSON that a writer of the application's own flushes record by record.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"lzf", "gzip", "deflate", "zstd", "br", "lz4"})
+    @CsvSource({"stream, lzf", "stream, gzip", "stream, deflate", "stream, zstd", "stream, br", "stream, lz4",
+        "records, gzip", "records, zstd"})
     @Timeout(30)
-    void flushesReachTheClientAsDecodableBytes(String coding) throws Exception {
+    void flushesReachTheClientAsDecodableBytes(String path, String coding) throws Exception {
         CountDownLatch gate = new CountDownLatch(1);
         CodingResource.streamGate = gate;
         HttpResponse<InputStream> response = Http.stream(
-                Http.request(streaming.uri("stream"), "Accept-Encoding", coding).GET().build());
+                Http.request(streaming.uri(path), "Accept-Encoding", coding).GET().build());
         assertEquals(coding, response.headers().firstValue("Content-Encoding").orElse(null));
         try (InputStream decoded = Http.decoder(coding, response.body())) {
             byte[] first = decoded.readNBytes(CodingResource.STREAM_FIRST.length());

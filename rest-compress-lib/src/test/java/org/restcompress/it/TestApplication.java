@@ -17,7 +17,8 @@ public class TestApplication extends Application {
     public Set<Class<?>> getClasses() {
         Set<Class<?>> classes = new HashSet<>(Set.of(CompressionFeature.class, CodingResource.class,
                 ClassLevelResource.class, SharedApiResource.class, PlainResource.class,
-                JacksonJsonProvider.class, DecoratingFilter.class, WireRecorder.class));
+                JacksonJsonProvider.class, DecoratingFilter.class, WireRecorder.class,
+                CodingResource.RecordsWriter.class));
         classes.addAll(TestRuntime.CURRENT.extraClasses());
         return classes;
     }

@@ -76,8 +76,9 @@ final class MethodPolicy {
     private final EncodeOnce encodeOnce;
     /** The application's kept bodies, or {@code null} where the method never keeps any. */
     private final EncodedBodies encodedBodies;
-    /** The method's last body held whole: where the next one's buffer starts. */
+    /** The method's last two bodies held whole, the latest first: the smaller is where the next one's buffer starts. */
     private volatile int lastHeld = 8 * 1024;
+    private volatile int heldBefore = 8 * 1024;
 
     /**
      * @param name         the method, for logs
@@ -168,12 +169,17 @@ final class MethodPolicy {
         return encodedBodies != null;
     }
 
+    /**
+     * Where the next held body's buffer starts: the smaller of the method's last two, so that one large body does not
+     * make every small one allocate its size (the buffer grows as needed), and a method of large bodies starts large.
+     */
     int lastHeld() {
-        return lastHeld;
+        return Math.min(lastHeld, heldBefore);
     }
 
     void lastHeld(int length) {
-        if (length != lastHeld) {
+        if (length != lastHeld || length != heldBefore) { // racy, as it only sizes a buffer
+            heldBefore = lastHeld;
             lastHeld = length;
         }
     }

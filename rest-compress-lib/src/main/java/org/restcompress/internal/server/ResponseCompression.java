@@ -5,6 +5,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.ext.WriterInterceptor;
@@ -412,8 +413,25 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         decisions.publish(exchange, decision);
     }
 
-    /** Applications writing their own stream (or events) flush to be heard now: a flush commits to encoding. */
+    /** Streams of records (application/...), each flushed when ready: newline-delimited JSON, JSON text sequences. */
+    private static final List<String> RECORD_STREAMS = List.of("x-ndjson", "jsonl", "json-seq");
+
+    /**
+     * Applications writing their own stream (or events, or records) flush to be heard now: a flush commits to
+     * encoding.
+     */
     private static boolean isStreaming(WriterInterceptorContext context) {
-        return context.getEntity() instanceof StreamingOutput || Decisions.isEventStream(context.getMediaType());
+        MediaType type = context.getMediaType();
+        return context.getEntity() instanceof StreamingOutput || Decisions.isEventStream(type) || type != null
+                && "application".equalsIgnoreCase(type.getType()) && isRecordStream(type.getSubtype());
+    }
+
+    private static boolean isRecordStream(String subtype) {
+        for (String stream : RECORD_STREAMS) {
+            if (stream.equalsIgnoreCase(subtype)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

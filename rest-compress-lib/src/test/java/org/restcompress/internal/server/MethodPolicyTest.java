@@ -48,4 +48,18 @@ class MethodPolicyTest {
         }
         assertTrue(policy.rememberedChoices() <= MethodPolicy.MAX_REMEMBERED_CHOICES);
     }
+
+    /** One large body does not size the buffers of the small ones after it; two in a row do. */
+    @Test
+    void aHeldBodysBufferStartsAtTheSmallerOfTheLastTwo() {
+        policy.lastHeld(2_000);
+        policy.lastHeld(2_000);
+        assertEquals(2_000, policy.lastHeld());
+        policy.lastHeld(4 << 20);
+        assertEquals(2_000, policy.lastHeld(), "one large body among small ones");
+        policy.lastHeld(4 << 20);
+        assertEquals(4 << 20, policy.lastHeld(), "a method of large bodies starts large");
+        policy.lastHeld(3_000);
+        assertEquals(3_000, policy.lastHeld());
+    }
 }
