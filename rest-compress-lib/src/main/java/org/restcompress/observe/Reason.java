@@ -37,7 +37,7 @@ public enum Reason {
     UNCOMPRESSED("uncompressed"),
     /** The body ended short of the threshold. */
     BELOW_THRESHOLD("below-threshold"),
-    /** The coding's encoder could not start (an event stream on RESTEasy): the body went out as it is. */
+    /** The coding's encoder could not start (a native context not to be had): the body went out as it is. */
     ENCODER_UNAVAILABLE("encoder-unavailable");
 
     private final String token;

@@ -140,6 +140,20 @@ class ResponseEncodingTest {
         assertArrayEquals(JSON, reply.decoded());
     }
 
+    /** An encoder that cannot start (a native context not to be had) costs the encoding, not the response. */
+    @Test
+    void aBodyWhoseEncoderCannotStartGoesAsItIs() {
+        org.restcompress.testcodec.XorCodec.refuseToStart = true;
+        try {
+            Reply reply = get("custom", "Accept-Encoding", "x-xor");
+            assertEquals(200, reply.status());
+            assertEquals(null, reply.header("Content-Encoding"));
+            assertArrayEquals(JSON, reply.body());
+        } finally {
+            org.restcompress.testcodec.XorCodec.refuseToStart = false;
+        }
+    }
+
     /** Digests and ranges of the bytes before coding do not describe the coded ones: gone, and no ranges. */
     @Test
     void anEncodedResponseCarriesNoDigestOrRangesOfTheBytesBeforeCoding() {

@@ -21,8 +21,14 @@ public final class XorCodec implements ContentCodec {
         return TOKEN;
     }
 
+    /** Set by a test: the encoder fails to start, as one whose native context cannot be had. */
+    public static volatile boolean refuseToStart;
+
     @Override
-    public OutputStream encode(OutputStream sink) {
+    public OutputStream encode(OutputStream sink) throws IOException {
+        if (refuseToStart) {
+            throw new IOException("x-xor cannot start");
+        }
         return new FilterOutputStream(sink) {
             @Override
             public void write(int b) throws IOException {

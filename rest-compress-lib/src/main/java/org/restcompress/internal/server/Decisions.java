@@ -10,6 +10,7 @@ import org.restcompress.internal.negotiation.DecisionRules;
 import org.restcompress.internal.negotiation.HeaderLists;
 import org.restcompress.internal.runtime.ResponseHeaders;
 import org.restcompress.observe.Decision;
+import org.restcompress.observe.Reason;
 
 /**
  * One method's decisions: made from the settled facts by {@link DecisionRules}, described in the
@@ -22,6 +23,8 @@ final class Decisions {
     static final String EVENT_STREAM = "text/event-stream";
     static final String CONTENT_RANGE = "Content-Range";
     static final String ACCEPT_CH = "Accept-CH";
+
+    private static final System.Logger LOG = System.getLogger(ResponseCompression.class.getName());
 
     private final MethodPolicy policy;
 
@@ -48,6 +51,20 @@ final class Decisions {
         if (policy.observation().observed() && exchange.publishOnce()) {
             policy.observation().responded(decision);
         }
+    }
+
+    /**
+     * A body whose encoder could not start goes out as it is, said so: the coding and its tag suffix removed from
+     * {@code headers}, which nothing has sent yet. Returns that body's decision.
+     */
+    Decision unencodable(MultivaluedMap<String, Object> headers, String coding, String body, Exception cause) {
+        LOG.log(System.Logger.Level.WARNING, "rest-compress: " + policy.name() + ": " + body + " goes out unencoded, "
+                + "its encoder could not start: " + cause);
+        headers.remove(HttpHeaders.CONTENT_ENCODING);
+        EntityTags.removeCoding(headers, coding);
+        Decision unencoded = policy.identities().get(Reason.ENCODER_UNAVAILABLE);
+        header(unencoded, headers);
+        return unencoded;
     }
 
     /** The decision in a header, when the application asked for it (development). */

@@ -62,13 +62,7 @@ final class EventEncoding {
         try {
             events.output(stream(decision, headers, facts, events.output(), true));
         } catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "rest-compress: " + policy.name() + ": the event stream goes out "
-                    + "unencoded, its encoder could not start: " + e);
-            headers.remove(HttpHeaders.CONTENT_ENCODING);
-            EntityTags.removeCoding(headers, decision.coding());
-            Decision unencoded = policy.identities().get(Reason.ENCODER_UNAVAILABLE);
-            decisions.header(unencoded, headers);
-            decisions.publish(exchange, unencoded);
+            decisions.publish(exchange, decisions.unencodable(headers, decision.coding(), "the event stream", e));
         }
     }
 

@@ -289,7 +289,15 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                         }
                         long start = System.nanoTime();
                         OutputStream to = keeping[0] == null ? sink : new Tee(sink, keeping[0]::write);
-                        OutputStream encoder = codec.encode(Uncloseable.output(to));
+                        OutputStream encoder;
+                        try {
+                            encoder = codec.encode(Uncloseable.output(to));
+                        } catch (IOException | RuntimeException e) {
+                            keeping[0] = null; // nothing encoded to keep
+                            shown[0] = decisions.unencodable(headers, codec.token(), "the body", e);
+                            runtimeHeaders.decided(headers);
+                            return sink;
+                        }
                         // its setup (a native context, buffers) is part of what the coding costs per response
                         return meter != null ? meter.encoder(encoder, System.nanoTime() - start) : encoder;
                     }
