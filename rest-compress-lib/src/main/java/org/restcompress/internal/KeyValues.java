@@ -12,6 +12,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.restcompress.CompressionConfig;
 import org.restcompress.CompressionConfigBuilder;
 import org.restcompress.ConfigKeys;
@@ -171,29 +173,27 @@ public final class KeyValues {
         throw new IllegalArgumentException(key + " must be true or false, was '" + value + "'");
     }
 
+    /** Digits, then K, M or G (with B or iB after it, or B alone), any case. */
+    private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(?:([KMG])I?B?|B)?", Pattern.CASE_INSENSITIVE);
+
     /**
-     * A byte count, optionally with a K, M or G suffix (powers of 1024; "KB", "MiB" and the like also read).
+     * A byte count, optionally with a K, M or G suffix (powers of 1024; "KB", "MiB" and "B" also read).
      *
      * @throws IllegalArgumentException naming {@code key} when {@code value} is not such a size
      */
     public static long size(String key, String value) {
-        String v = value.trim().toUpperCase(Locale.ROOT).replace("IB", "").replace("B", "").trim();
-        long unit = 1;
-        if (!v.isEmpty()) {
-            char last = v.charAt(v.length() - 1);
-            int shift = last == 'K' ? 10 : last == 'M' ? 20 : last == 'G' ? 30 : 0;
-            if (shift > 0) {
-                unit = 1L << shift;
-                v = v.substring(0, v.length() - 1).trim();
+        Matcher m = SIZE.matcher(value.trim());
+        if (m.matches()) {
+            String unit = m.group(2) == null ? "" : m.group(2).toUpperCase(Locale.ROOT);
+            int shift = unit.equals("K") ? 10 : unit.equals("M") ? 20 : unit.equals("G") ? 30 : 0;
+            try {
+                long n = Long.parseLong(m.group(1));
+                if (n <= Long.MAX_VALUE >> shift) {
+                    return n << shift;
+                }
+            } catch (NumberFormatException ignored) {
+                // too long a number: reported below
             }
-        }
-        try {
-            long n = Long.parseLong(v);
-            if (n >= 0 && n <= Long.MAX_VALUE / unit) {
-                return n * unit;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
         }
         throw new IllegalArgumentException(key + " must be a size in bytes such as 1024, 64K or 10M, was '" + value + "'");
     }
@@ -228,7 +228,8 @@ public final class KeyValues {
             // reported below
         }
         throw new IllegalArgumentException(key + " must be a link speed such as 100mbit or 1gbit (at least "
-                + range.min() / 1000 + "kbit, at most " + range.max() / 1_000_000_000 + "gbit), was '" + value + "'");
+                + range.min() / 1000 + "kbit, at most " + range.max() / 1_000_000_000 + "gbit), or none, was '" + value
+                + "'");
     }
 
     /**

@@ -25,6 +25,12 @@ class KeyValuesTest {
         assertTrue(e.getMessage().contains("restcompress.threshold"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> KeyValues.size("k", "-1"));
         assertThrows(IllegalArgumentException.class, () -> KeyValues.size("k", "99999999999G"));
+        assertEquals(64 * 1024, KeyValues.size("k", "64KiB"));
+        assertEquals(512, KeyValues.size("k", "512B"));
+        // a unit is read at the end only, never from the middle of the number
+        for (String bad : new String[] {"1B0K", "1K0", "K", "B", "64 KiBB", "1.5M", "9999999999999999999999"}) {
+            assertThrows(IllegalArgumentException.class, () -> KeyValues.size("k", bad), bad);
+        }
     }
 
     @Test

@@ -8,6 +8,7 @@ import net.jpountz.lz4.LZ4FrameOutputStream;
 import net.jpountz.xxhash.XXHashFactory;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.KeyValues;
 import org.restcompress.internal.Setting;
 
 /**
@@ -59,18 +60,19 @@ public final class Lz4Codec implements ContentCodec {
                 .orElse(this);
     }
 
+    /** A size as every size key reads it ({@code 64K}, {@code 65536}, {@code 64KiB}), one of the frame's four. */
     private static LZ4FrameOutputStream.BLOCKSIZE blockSize(String key, String value) {
-        switch (value.trim().toUpperCase(java.util.Locale.ROOT)) {
-            case "64K":
-                return LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB;
-            case "256K":
-                return LZ4FrameOutputStream.BLOCKSIZE.SIZE_256KB;
-            case "1M":
-                return LZ4FrameOutputStream.BLOCKSIZE.SIZE_1MB;
-            case "4M":
-                return LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB;
-            default:
-                throw new IllegalArgumentException(key + " must be 64K, 256K, 1M or 4M, was '" + value + "'");
+        long bytes;
+        try {
+            bytes = KeyValues.size(key, value);
+        } catch (IllegalArgumentException notASize) {
+            bytes = -1;
         }
+        for (LZ4FrameOutputStream.BLOCKSIZE size : LZ4FrameOutputStream.BLOCKSIZE.values()) {
+            if (1L << (8 + 2 * size.getIndicator()) == bytes) {
+                return size;
+            }
+        }
+        throw new IllegalArgumentException(key + " must be 64K, 256K, 1M or 4M, was '" + value + "'");
     }
 }

@@ -584,7 +584,7 @@ public class CodecTest {
     }
 
     @Test
-    void levelsAreConfigurableAndChecked() {
+    void levelsAreConfigurableAndChecked() throws IOException {
         assertEquals(1, ((GzipCodec) new GzipCodec().configure(CodecOptions.of("gzip", name -> java.util.Optional.of("1")))).level());
         assertEquals(6, ((DeflateCodec) new DeflateCodec().configure(CodecOptions.NONE)).level());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -599,6 +599,13 @@ public class CodecTest {
         e = assertThrows(IllegalArgumentException.class,
                 () -> new Lz4Codec().configure(CodecOptions.of("lz4", name -> java.util.Optional.of("3K"))));
         assertEquals("restcompress.lz4.block-size must be 64K, 256K, 1M or 4M, was '3K'", e.getMessage());
+        // read as every size is: bytes, or K and M with B or iB
+        for (String same : new String[] {"256K", "262144", "256KiB", "256 kb"}) {
+            ContentCodec configured = new Lz4Codec().configure(
+                    CodecOptions.of("lz4", name -> java.util.Optional.of(same)));
+            byte[] framed = encode(configured, new byte[300_000]);
+            assertEquals(5, (framed[5] >> 4) & 7, same + ": the frame's block size is 256 KB");
+        }
     }
 
     static byte[] concat(byte[] a, byte[] b) {
