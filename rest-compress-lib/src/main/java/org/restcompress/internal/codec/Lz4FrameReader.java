@@ -3,6 +3,7 @@ package org.restcompress.internal.codec;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import net.jpountz.lz4.LZ4SafeDecompressor;
 import net.jpountz.xxhash.StreamingXXHash32;
 import net.jpountz.xxhash.XXHashFactory;
@@ -15,9 +16,11 @@ import net.jpountz.xxhash.XXHashFactory;
  * Independent blocks go through lz4-java's bounds-checked decompressor, linked ones through the block decoder here,
  * as strict: every length and offset is checked against what the block and the window hold.
  *
- * <p>Memory: one block buffer and one window (a block, and for linked blocks twice the 64 KB of history besides),
- * sized for the largest block size a frame declared (4 MB: about 8.1 MB in all, at most) and kept across frames, so
- * that a body of many frames costs no more than one.
+ * <p>Memory: one block buffer and one window (a block, and for linked blocks twice the 64 KB of history besides), at
+ * most the largest block size a frame declared (4 MB: about 8.1 MB in all) and kept across frames, so that a body of
+ * many frames costs no more than one. Both grow with what arrives, not with what a header claims: the block buffer as
+ * its bytes come, the window to what they can decode to (LZ4 makes at most 255 bytes of one), so a header that
+ * declares 4 MB blocks and sends none costs nothing.
  */
 final class Lz4FrameReader extends BulkInputStream {
 
@@ -29,6 +32,9 @@ final class Lz4FrameReader extends BulkInputStream {
     private static final int MIN_MATCH_START = 12;
     /** A sequence that is not the last leaves at least 8 input bytes: an offset, a token, 5 literals. */
     private static final int LAST_INPUT = 8;
+    /** The most bytes one byte of a block decodes to: a match length's bytes of 255 each. */
+    private static final long MAX_EXPANSION = 255;
+    private static final int FIRST_BLOCK_BUFFER = 16 * 1024;
 
     private final InputStream in;
     private final LZ4SafeDecompressor decompressor;
@@ -132,7 +138,7 @@ final class Lz4FrameReader extends BulkInputStream {
         if (size > blockMax) {
             throw new IOException("LZ4 block of " + size + " bytes in a frame of " + blockMax + "-byte blocks");
         }
-        readFully(block, 0, size);
+        readBlock(size);
         if (blockChecksums) {
             readFully(word, 0, 4);
             if (hashes.hash32().hash(block, 0, size, 0) != littleEndian(word, 0)) {
@@ -141,12 +147,17 @@ final class Lz4FrameReader extends BulkInputStream {
         }
         if (independent) {
             writePos = 0;
-        } else if (writePos > window.length - blockMax) {
+        } else if (writePos > 2 * HISTORY) {
             // keep the 64 KB the next block may refer to; the window holds two histories and a block, so this copy
             // comes at most once per 64 KB decoded (a run of tiny linked blocks cannot make each one a 64 KB copy)
             System.arraycopy(window, writePos - HISTORY, window, 0, HISTORY);
             writePos = HISTORY;
             compactions++;
+        }
+        int room = stored ? size : (int) Math.min(blockMax, MAX_EXPANSION * size + LAST_INPUT * 8);
+        if (window.length < writePos + room) {
+            window = Arrays.copyOf(window, Math.max(writePos + room, Math.min(2 * window.length,
+                    (independent ? 0 : 2 * HISTORY) + blockMax)));
         }
         readPos = writePos;
         int n;
@@ -155,12 +166,12 @@ final class Lz4FrameReader extends BulkInputStream {
             n = size;
         } else if (independent) {
             try {
-                n = decompressor.decompress(block, 0, size, window, writePos, blockMax);
+                n = decompressor.decompress(block, 0, size, window, writePos, room);
             } catch (RuntimeException e) { // lz4-java reports a malformed block unchecked
                 throw new IOException("corrupt LZ4 block: " + e.getMessage(), e);
             }
         } else {
-            n = decodeLinked(block, size, window, writePos, blockMax);
+            n = decodeLinked(block, size, window, writePos, room);
         }
         produced += n;
         if (contentSize >= 0 && produced > contentSize) {
@@ -212,15 +223,7 @@ final class Lz4FrameReader extends BulkInputStream {
             contentHash.reset();
             content = contentHash;
         }
-        blockMax = 1 << (8 + 2 * (bd >>> 4));
-        // the largest sizes yet, kept for the frames after this one; linked blocks also need room for history
-        if (block.length < blockMax) {
-            block = new byte[blockMax];
-        }
-        int room = independent ? blockMax : 2 * HISTORY + blockMax;
-        if (window.length < room) {
-            window = new byte[room];
-        }
+        blockMax = 1 << (8 + 2 * (bd >>> 4)); // the buffers grow to it as blocks come (nextBlock)
         readPos = 0;
         writePos = 0;
         produced = 0;
@@ -314,6 +317,21 @@ final class Lz4FrameReader extends BulkInputStream {
                 }
             }
             d += length;
+        }
+    }
+
+    /** Reads a block of {@code size} bytes into {@link #block}, which grows as they arrive, not before. */
+    private void readBlock(int size) throws IOException {
+        int have = 0;
+        while (have < size) {
+            if (have == block.length) {
+                block = Arrays.copyOf(block, Math.min(size, Math.max(FIRST_BLOCK_BUFFER, 2 * block.length)));
+            }
+            int n = in.read(block, have, Math.min(size, block.length) - have);
+            if (n < 0) {
+                throw new EOFException("LZ4 frame cut short");
+            }
+            have += n;
         }
     }
 

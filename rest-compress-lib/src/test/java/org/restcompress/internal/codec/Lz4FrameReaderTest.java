@@ -130,6 +130,25 @@ class Lz4FrameReaderTest {
         assertTrue(reader.compactions <= blocks / (64 * 1024) + 1, reader.compactions + " moves of the history");
     }
 
+    /**
+     * Memory follows what arrives, not what a header claims: a frame of 4 MB blocks whose first block claims 4 MB and
+     * sends 100 bytes, or decodes 200 bytes, costs tens of kilobytes, not the 8 MB a frame of such blocks may need.
+     */
+    @Test
+    void aClaimOfLargeBlocksCostsOnlyWhatArrives() throws IOException {
+        byte[] descriptor = {0x60, 0x70}; // independent blocks of at most 4 MB
+        byte[] frame = concat(MAGIC, descriptor,
+                new byte[] {(byte) ((XXHASH.hash32().hash(descriptor, 0, 2, 0) >> 8) & 0xFF)});
+        byte[] claim = concat(frame, le(4 << 20), new byte[100]); // a 4 MB block, cut short after 100 bytes
+        long before = allocated();
+        assertThrows(IOException.class, () -> decode(claim));
+        assertTrue(allocated() - before < 1 << 20, (allocated() - before) + " bytes allocated");
+        byte[] small = concat(frame, block(literals("x".repeat(200))), END);
+        before = allocated();
+        assertEquals(200, decode(small).length);
+        assertTrue(allocated() - before < 1 << 20, (allocated() - before) + " bytes allocated");
+    }
+
     /** After a failure, every read fails the same way: nothing later in the body is read out. */
     @Test
     void aFailureIsFinal() throws IOException {
@@ -189,7 +208,7 @@ class Lz4FrameReaderTest {
         assertThrows(IOException.class, () -> decode(badContent));
     }
 
-    /** Each frame declares 4 MB blocks: the reader's buffers are sized once, not per frame. */
+    /** Each frame declares 4 MB blocks: the reader's buffers are sized once at most, not per frame. */
     @Test
     void manyEmptyFramesCostOneFramesBuffers() throws IOException {
         byte[] descriptor = {0x60, 0x70};
