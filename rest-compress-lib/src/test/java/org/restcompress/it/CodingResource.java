@@ -243,6 +243,20 @@ public class CodingResource {
         return new String(body.readNBytes(7), StandardCharsets.UTF_8);
     }
 
+    /** Reads the body as a stream and wraps what goes wrong, as many methods do: a 500 of the application's. */
+    @POST
+    @Path("count-wrapped")
+    @Compressed
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.TEXT_PLAIN)
+    public String countWrapped(InputStream body) {
+        try {
+            return count(body);
+        } catch (IOException e) {
+            throw new jakarta.ws.rs.WebApplicationException(e);
+        }
+    }
+
     @GET
     @Path("with-cookie")
     @Compressed

@@ -22,9 +22,9 @@ import org.restcompress.CorruptContentException;
  * I/O error of the underlying connection passes through unchanged. The first failure is remembered, so that callers
  * can recognise it however a message body reader wrapped it.
  *
- * <p>With stacked codings every layer's output counts against the limit, not only the last one's: otherwise a tiny
- * body whose inner layer decodes to millions of empty gzip members or LZF chunks would keep a thread busy for hours
- * while the final output stays empty.
+ * <p>With stacked codings every layer's output is held to the limit, not only the last one's (a body's decoding work
+ * is at most {@code restcompress.max-codings} times the limit): otherwise a tiny body whose inner layer decodes to
+ * millions of empty gzip members or LZF chunks would keep a thread busy for hours while the final output stays empty.
  *
  * <p>Codec resources (inflaters, native contexts) are released at the end of the body, on failure, or on close,
  * whichever comes first. Closing closes the underlying stream only when asked to ({@code closeSource}: a client's

@@ -3,6 +3,8 @@ package org.restcompress.internal.server;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.InterceptorContext;
+import org.restcompress.ContentDecodingException;
+import org.restcompress.internal.io.DecodingInputStream;
 import org.restcompress.internal.negotiation.DecisionRules;
 import org.restcompress.observe.Decision;
 
@@ -105,6 +107,11 @@ final class Exchange {
 
     void streamed(Object body) {
         streamed = body;
+    }
+
+    /** What decoding the streamed request body failed with; null where it did not, or there is none. */
+    ContentDecodingException streamedFailure() {
+        return streamed instanceof DecodingInputStream body ? body.failure() : null;
     }
 
     /** The streamed request body, once; null where there is none. */

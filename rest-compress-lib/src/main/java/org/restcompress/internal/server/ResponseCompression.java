@@ -15,6 +15,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import org.restcompress.ContentDecodingException;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.io.Counting;
 import org.restcompress.internal.io.DeferredOutputStream;
@@ -75,6 +76,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (exchange.hasEventHook()) { // CXF passes an event stream's empty response here
             RequestDecompression.release(exchange, request);
             return;
+        }
+        if (response.getStatus() == 500) {
+            refuseBody(exchange, response);
         }
         MultivaluedMap<String, Object> headers = response.getHeaders();
         decisions.negotiationHeaders(headers, exchange.facts());
@@ -261,6 +265,19 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             return;
         }
         encode(context, exchange, decision, recorder, sink, meter, runtimeHeaders);
+    }
+
+    /**
+     * A 500 after the request body, read as a stream, failed to decode: the method wrapped that failure (in a
+     * {@code WebApplicationException}, say). The client gets the 400 or 413 its body earned, as where nothing wrapped.
+     */
+    private static void refuseBody(Exchange exchange, ContainerResponseContext response) {
+        ContentDecodingException failure = exchange.streamedFailure();
+        if (failure != null) {
+            jakarta.ws.rs.core.Response problem = Problems.decodingFailed(failure).getResponse();
+            response.setStatus(problem.getStatus());
+            response.setEntity(problem.getEntity(), new java.lang.annotation.Annotation[0], problem.getMediaType());
+        }
     }
 
     private void encode(WriterInterceptorContext context, Exchange exchange, Decision decision,
