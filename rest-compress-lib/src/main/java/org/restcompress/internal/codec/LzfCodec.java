@@ -37,7 +37,8 @@ public final class LzfCodec implements ContentCodec {
 
     private static boolean unsafeEncoderLoads() {
         try {
-            ChunkEncoderFactory.optimalInstance(16).close();
+            // with a recycler of its own: the factory's default one is a ThreadLocal of the thread that loads this
+            ChunkEncoderFactory.optimalInstance(16, new BufferRecycler()).close();
             return true;
         } catch (LinkageError e) {
             LOG.log(System.Logger.Level.INFO, "rest-compress: lzf uses compress-lzf's plain-Java encoder, "

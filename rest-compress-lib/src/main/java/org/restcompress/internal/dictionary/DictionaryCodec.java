@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.BrotliCodec;
 import org.restcompress.internal.codec.ZstdCodec;
+import org.restcompress.internal.io.Closing;
 
 /**
  * {@code dcz} or {@code dcb} (RFC 9842): the base codec's stream made against a dictionary, behind the header that
@@ -70,9 +71,23 @@ public final class DictionaryCodec implements ContentCodec {
                 return format.token();
             }
 
+            /**
+             * The encoder first, then the header: an encoder that cannot start (a native context not to be had)
+             * leaves nothing written, so the body can still go as it is. Neither encoder writes on creation.
+             */
             @Override
             public OutputStream encode(OutputStream sink) throws IOException {
-                format.writeHeader(sink, dictionary);
+                OutputStream encoder = encoder(sink);
+                try {
+                    format.writeHeader(sink, dictionary);
+                } catch (IOException | RuntimeException e) {
+                    Closing.afterFailure(encoder, e);
+                    throw e;
+                }
+                return encoder;
+            }
+
+            private OutputStream encoder(OutputStream sink) throws IOException {
                 if (format == DictionaryFormat.DCZ) {
                     ZstdCodec zstd = (ZstdCodec) base;
                     Object prepared = dictionary.prepared(zstd.preparationKey(),

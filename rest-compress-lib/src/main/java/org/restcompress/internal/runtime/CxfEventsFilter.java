@@ -106,13 +106,24 @@ public final class CxfEventsFilter implements Filter {
             return encoder != null;
         }
 
-        /** The stream CXF writes to: the encoder, opened (and its coding announced) at the first call. */
+        /**
+         * The stream CXF writes to: the encoder, opened (and its coding announced) at the first call; the events as
+         * they are, and no coding announced, where the encoder cannot start.
+         */
         synchronized Stream stream(ServletOutputStream sink) throws IOException {
             if (stream == null) {
                 if (coding != null) {
-                    response.setHeader(CONTENT_ENCODING, coding);
+                    response.setHeader(CONTENT_ENCODING, coding); // before: some encoders write at once (lz4)
                 }
-                stream = new Stream(encoder.open(sink), sink);
+                try {
+                    stream = new Stream(encoder.open(sink), sink);
+                } catch (IOException | RuntimeException e) {
+                    LOG.log(System.Logger.Level.WARNING, "rest-compress: the event stream goes out unencoded, its "
+                            + "encoder could not start: " + e);
+                    response.setHeader(CONTENT_ENCODING, null);
+                    encoder = null; // nothing to end
+                    stream = new Stream(sink, sink);
+                }
             }
             return stream;
         }

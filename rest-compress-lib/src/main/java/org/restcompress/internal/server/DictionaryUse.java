@@ -112,11 +112,21 @@ final class DictionaryUse {
         return Character.digit(c, 16) >= 0 && c < 0x80;
     }
 
-    /** The pattern for a method's own path under {@code basePath} (the base URI's path, e.g. {@code /rest/}). */
+    /**
+     * The pattern for a method's own path under {@code basePath} (the base URI's path, e.g. {@code /rest/}), whose URL
+     * Pattern syntax is escaped: a context path {@code /api(v2)} is no group, which browsers would refuse.
+     */
     static String pattern(String basePath, String template) {
         String base = basePath.endsWith("/") ? basePath : basePath + "/";
-        return base + template;
+        StringBuilder out = new StringBuilder(base.length() + template.length());
+        for (int i = 0; i < base.length(); i++) {
+            char c = base.charAt(i);
+            out.append(URL_PATTERN_SYNTAX.indexOf(c) >= 0 ? "\\" : "").append(c);
+        }
+        return out.append(template).toString();
     }
+
+    private static final String URL_PATTERN_SYNTAX = "*:()+{}?\\";
 
     boolean delta() {
         return delta != null;

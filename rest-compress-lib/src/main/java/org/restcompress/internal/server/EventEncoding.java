@@ -59,10 +59,18 @@ final class EventEncoding {
             decisions.publish(exchange, decision);
             return;
         }
+        EventStream stream;
         try {
-            events.output(stream(decision, headers, facts, events.output(), true));
+            stream = stream(decision, headers, facts, events.output(), true);
         } catch (IOException | RuntimeException e) {
             decisions.publish(exchange, decisions.unencodable(headers, decision.coding(), "the event stream", e));
+            return;
+        }
+        try {
+            events.output(stream);
+        } catch (RuntimeException e) {
+            stream.abandon(e); // its encoder's native state ends here: nothing will write to it
+            throw e;
         }
     }
 
@@ -83,8 +91,14 @@ final class EventEncoding {
                 context.proceed();
                 return;
             }
-            context.setOutputStream(stream(decision, headers, exchange.facts(), context.getOutputStream(), false));
-            context.proceed();
+            EventStream stream = stream(decision, headers, exchange.facts(), context.getOutputStream(), false);
+            context.setOutputStream(stream);
+            try {
+                context.proceed();
+            } catch (IOException | RuntimeException e) {
+                stream.abandon(e); // Jersey writes no event to it now, nor closes it
+                throw e;
+            }
         } finally {
             RequestDecompression.release(exchange, context);
         }
@@ -147,7 +161,7 @@ final class EventEncoding {
      * Marks the response encoded and returns the stream its events go through, encoded with the event settings; the
      * decision is published, with its sizes, when the stream ends.
      */
-    private OutputStream stream(Decision decision, MultivaluedMap<String, Object> headers, RequestFacts facts,
+    private EventStream stream(Decision decision, MultivaluedMap<String, Object> headers, RequestFacts facts,
             OutputStream sink, boolean resteasy) throws IOException {
         ContentCodec codec = policy.codec(decision.coding(), facts.dictionary()).forEventStreams();
         // the headers first: some encoders write their header at once (lz4), which commits the response on Jersey

@@ -129,6 +129,17 @@ final class EventStream extends OutputStream {
         }
     }
 
+    /** Ends the coding's state where the runtime failed before its events (nothing more is written), and tells. */
+    void abandon(Throwable failure) {
+        try {
+            synchronized (this) {
+                fail(failure);
+            }
+        } finally {
+            publishIfEnded();
+        }
+    }
+
     /** Ends the coding's state after a failed write. */
     private void fail(Throwable failure) {
         if (!closed) {

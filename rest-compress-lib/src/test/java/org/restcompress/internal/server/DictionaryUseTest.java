@@ -17,6 +17,10 @@ class DictionaryUseTest {
         assertEquals("50%25off/a%20b", DictionaryUse.wildcards("50%off/a%20b"), "% starting no escape is encoded");
         assertEquals("a%3Fb%23c%5Cd", DictionaryUse.wildcards("a?b#c\\d"));
         assertEquals("x\\(y\\)\\+z\\*\\:", DictionaryUse.wildcards("x(y)+z*:"), "URL Pattern syntax escaped");
+        // and the base path's own: a context path is no group, nor a named one
+        assertEquals("/api\\(v2\\)/items/*", DictionaryUse.pattern("/api(v2)", "items/*"));
+        assertEquals("/app\\:v1/*", DictionaryUse.pattern("/app:v1/", "*"));
+        assertEquals("/rest/items/*", DictionaryUse.pattern("/rest/", "items/*"));
     }
 
     @Test
