@@ -200,7 +200,7 @@ class AutoTest {
     /**
      * Once auto ranks, every response encoded in a coding updates its figures, those sent in the listed order too:
      * else a coding auto stopped choosing would be judged for minutes on the response that made it stop. Not small
-     * ones auto did not choose: the encoder's setup weighs on their time per byte.
+     * ones, whether auto chose them or not: the encoder's setup weighs on their time per byte.
      */
     @Test
     void everyLargeEncodedResponseKeepsItsCodingsFiguresFresh() throws Exception {
@@ -208,6 +208,10 @@ class AutoTest {
             // at 1 Mbit/s a coding's estimate is mostly its ratio: gzip's on JSON, a fraction of identity's
             double before = gzipEstimate(fresh, "1");
             sendRandom(fresh, 4); // small: they tell nothing
+            for (int i = 0; i < 20; i++) { // nor small ones auto chose gzip for
+                Reply chosen = Http.get(fresh.uri("link/random?kb=4"), "Accept-Encoding", "gzip", "Downlink", "1");
+                assertTrue(chosen.header(DECISION).startsWith("gzip; reason="), chosen.header(DECISION));
+            }
             // a decision holds for a Downlink that cannot change it, "1.0" too: another link between, ranked again
             gzipEstimate(fresh, "1000");
             double small = gzipEstimate(fresh, "1");

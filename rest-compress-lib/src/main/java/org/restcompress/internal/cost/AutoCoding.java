@@ -414,9 +414,9 @@ public final class AutoCoding {
     }
 
     /**
-     * The least original bytes of a response auto did not choose that its coding's figures learn from: below it the
-     * encoder's setup weighs on the time per byte, and a method of small bodies would make the coding look slow for
-     * another's large ones.
+     * The least original bytes of a response that its coding's figures, and its method's work, learn from: below it
+     * the encoder's setup (and the writer's, a system call) weighs on the time per byte, and small bodies (a method's
+     * 404s, another method's) would make the coding, or the method's large bodies, look slow.
      */
     public static final long TELLING_BYTES = 64 * 1024;
 

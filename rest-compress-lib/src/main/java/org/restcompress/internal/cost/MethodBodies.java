@@ -62,7 +62,9 @@ public final class MethodBodies {
     public void record(long originalBytes, long workNanos) {
         size.record(originalBytes);
         if (originalBytes > 0 && workNanos >= 0) {
-            work.add((double) workNanos / originalBytes);
+            if (originalBytes >= AutoCoding.TELLING_BYTES) { // a small body's fixed costs would read as large per byte
+                work.add((double) workNanos / originalBytes);
+            }
             measured++;
             measuredAt = clock.getAsLong();
         }

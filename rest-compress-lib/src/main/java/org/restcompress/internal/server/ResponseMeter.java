@@ -25,9 +25,10 @@ final class ResponseMeter {
     /**
      * @param auto       whether auto learns from this response: the link (its waits timed only where auto assumes
      *                   a link, which they refine), the server's work (where the method measures it this time:
-     *                   {@link MethodPolicy#measuresWork}), the coding's figures
-     * @param codingOnly whether auto learns only the coding's figures, from a body of at least
-     *                   {@link AutoCoding#TELLING_BYTES} (else the response is only sized and timed for observers)
+     *                   {@link MethodPolicy#measuresWork}), the coding's figures; the last two from a body of at
+     *                   least {@link AutoCoding#TELLING_BYTES}
+     * @param codingOnly whether auto learns only the coding's figures, as above (else the response is only sized and
+     *                   timed for observers)
      */
     ResponseMeter(OutputStream raw, MethodPolicy policy, boolean auto, boolean codingOnly) {
         this.auto = auto;
@@ -58,7 +59,7 @@ final class ResponseMeter {
      */
     long recorded(MethodPolicy policy, String coding) {
         long compressNanos = encoder == null ? 0 : Math.max(0, encoder.nanos() - link.nanos());
-        if (coding != null && encoder != null && (auto || codingOnly && encoder.bytes() >= AutoCoding.TELLING_BYTES)) {
+        if (coding != null && encoder != null && (auto || codingOnly) && encoder.bytes() >= AutoCoding.TELLING_BYTES) {
             policy.auto().recordCompression(coding, encoder.bytes(), link.bytes(), compressNanos);
         }
         if (!auto) {

@@ -87,6 +87,10 @@ class AutoCodingTest {
         assertEquals(5, bodies.workNanos(), 1e-9);
         bodies.record(0, 1_000_000); // a HEAD: no bytes to divide by
         assertEquals(5, bodies.workNanos(), 1e-9);
+        for (int i = 0; i < 20; i++) { // the method's 404s: a writer's and a system call's fixed cost, 100 ns a byte
+            bodies.record(1_000, 100_000);
+        }
+        assertEquals(5, bodies.workNanos(), 1e-9, "small bodies say nothing of a large one's work per byte");
         now.addAndGet(Measurement.LIFETIME_NANOS); // old figures are forgotten
         assertEquals(0, bodies.workNanos(), 0);
     }
