@@ -152,10 +152,11 @@ public final class FormatChoice {
                     typeSent = sizes[1];
                 }
             }
+            // no String.format: this runs on every request of the method, and formatting costs microseconds there
             estimates.append(estimates.length() == 0 ? "" : ", ").append(type.getKey().getSubtype()).append(' ')
-                    .append(String.format(Locale.ROOT, "%.0f us", typeNanos / 1e3))
+                    .append(CostModel.decimals(typeNanos / 1e3, 0)).append(" us")
                     .append(pairs ? " in " + typeCoding : "")
-                    .append(String.format(Locale.ROOT, " (%.0f B)", typeSent));
+                    .append(" (").append(CostModel.decimals(typeSent, 0)).append(" B)");
             if (best == null || typeNanos < bestNanos) {
                 bestNanos = typeNanos;
                 best = type.getKey();
@@ -164,7 +165,7 @@ public final class FormatChoice {
         }
         return new Pick(best, bestCoding, "format " + best + (pairs ? " in " + bestCoding : "")
                 + ": soonest delivered and parsed (" + estimates + " at "
-                + String.format(Locale.ROOT, "%.1f", bitsPerSecond / 1e6) + " Mbit/s)");
+                + CostModel.decimals(bitsPerSecond / 1e6, 1) + " Mbit/s)");
     }
 
     /** Bytes before and after coding of {@code type} in {@code coding}, or {@code null} while not known well. */
