@@ -72,8 +72,8 @@ class DictionaryTest {
     static final java.util.concurrent.atomic.AtomicInteger FAILED_PUTS =
             new java.util.concurrent.atomic.AtomicInteger();
 
-    /** A store that is gone: every call fails. */
-    public static class BrokenStoreApplication extends Application {
+    /** The dictionary resources over a store of the test's own. */
+    abstract static class StoreApplication extends Application implements org.restcompress.dictionary.DictionaryStore {
         @Override
         public Set<Class<?>> getClasses() {
             return Set.of(DictionaryResource.class);
@@ -82,18 +82,39 @@ class DictionaryTest {
         @Override
         public Set<Object> getSingletons() {
             return Set.of(new CompressionFeature(CompressionConfig.builder().debug(true)
-                    .sharedDictionary("items", TRAINED).dictionaryStore(new org.restcompress.dictionary.DictionaryStore() {
-                        @Override
-                        public void put(String hash, byte[] content, java.time.Duration lifetime) {
-                            FAILED_PUTS.incrementAndGet();
-                            throw new IllegalStateException("store down");
-                        }
+                    .sharedDictionary("items", TRAINED).dictionaryStore(this).build()));
+        }
+    }
 
-                        @Override
-                        public byte[] get(String hash) {
-                            throw new IllegalStateException("store down");
-                        }
-                    }).build()));
+    /** A store that is gone: every call fails. */
+    public static class BrokenStoreApplication extends StoreApplication {
+        @Override
+        public void put(String hash, byte[] content, java.time.Duration lifetime) {
+            FAILED_PUTS.incrementAndGet();
+            throw new IllegalStateException("store down");
+        }
+
+        @Override
+        public byte[] get(String hash) {
+            throw new IllegalStateException("store down");
+        }
+    }
+
+    /** The gets the counting store was asked, and its entries. */
+    static final java.util.concurrent.atomic.AtomicInteger STORE_GETS = new java.util.concurrent.atomic.AtomicInteger();
+    static final Map<String, byte[]> COUNTED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** A store that counts the gets it is asked: a remote one, where each is a round trip. */
+    public static class CountingStoreApplication extends StoreApplication {
+        @Override
+        public void put(String hash, byte[] content, java.time.Duration lifetime) {
+            COUNTED.put(hash, content);
+        }
+
+        @Override
+        public byte[] get(String hash) {
+            STORE_GETS.incrementAndGet();
+            return COUNTED.get(hash);
         }
     }
 
@@ -386,6 +407,27 @@ class DictionaryTest {
         assertEquals(200, head.status());
         assertEquals("dcz", head.header("Content-Encoding"));
         assertEquals(0, head.body().length);
+    }
+
+    /** Clients of a feed name the same last version: the store is asked for it once, not per request. */
+    @Test
+    void aDictionaryTheStoreGaveIsNotAskedForAgainPerRequest() throws Exception {
+        COUNTED.clear();
+        try (TestServer counting = TestServer.start(CountingStoreApplication.class)) {
+            byte[] kept = Http.get(counting.uri("dict/feed?at=50"), "Accept-Encoding", "zstd").decoded();
+            String hash = Dictionary.hex(Dictionary.sha256(kept));
+            for (int wait = 0; wait < 500 && !COUNTED.containsKey(hash); wait++) {
+                Thread.sleep(10); // kept after the response left
+            }
+            STORE_GETS.set(0);
+            for (int i = 0; i < 3; i++) {
+                Reply delta = Http.get(counting.uri("dict/feed?at=51"), "Accept-Encoding", "zstd, dcz",
+                        "Available-Dictionary", available(kept));
+                assertEquals("dcz", delta.header("Content-Encoding"));
+                assertArrayEquals(DictionaryBodies.feed(51), decode("dcz", delta.body(), kept));
+            }
+            assertEquals(1, STORE_GETS.get());
+        }
     }
 
     @Test

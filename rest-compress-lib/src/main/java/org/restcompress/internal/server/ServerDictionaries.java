@@ -26,6 +26,7 @@ import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.dictionary.DictionaryCodec;
 import org.restcompress.internal.dictionary.DictionaryFormat;
 import org.restcompress.internal.dictionary.MemoryDictionaryStore;
+import org.restcompress.internal.dictionary.RecentDictionaries;
 import org.restcompress.internal.dictionary.TrainingSamples;
 
 /**
@@ -88,9 +89,14 @@ final class ServerDictionaries implements AutoCloseable {
     /** The trainer of {@code @TrainedDictionary} dictionaries; started by the first one. */
     private DictionaryTraining training;
     private final AtomicBoolean storeFailing = new AtomicBoolean();
+    /** The last dictionaries the store gave: {@value #RECENT} of them, at most {@value #RECENT} times the largest. */
+    private final RecentDictionaries recent;
+    static final int RECENT = 8;
 
     ServerDictionaries(CompressionConfig config, CodecRegistry registry, ClassLoader loader) {
         this.config = config;
+        this.recent = new RecentDictionaries(RECENT, Math.min(Long.MAX_VALUE / RECENT, config.dictionaryMaxSize())
+                * RECENT);
         this.loader = loader;
         this.store = config.dictionaryStore().orElseGet(() -> config.dictionaryStoreLocation()
                 .map(location -> provided(location, config.dictionaryMaxSize(), loader))
@@ -283,6 +289,10 @@ final class ServerDictionaries implements AutoCloseable {
         if (handedOver != null) {
             return handedOver;
         }
+        Dictionary recent = this.recent.get(hash);
+        if (recent != null) {
+            return recent;
+        }
         byte[] content;
         try {
             content = store.get(hash);
@@ -295,7 +305,11 @@ final class ServerDictionaries implements AutoCloseable {
             return null;
         }
         // in our own store its hash is the key it was kept under
-        return trustedStore ? Dictionary.of(content) : Dictionary.verified(hash, content);
+        Dictionary found = trustedStore ? Dictionary.of(content) : Dictionary.verified(hash, content);
+        if (found != null) {
+            this.recent.put(found);
+        }
+        return found;
     }
 
     /** The shared dictionary configured under {@code name}; a deployment naming an unknown one fails, saying so. */
@@ -370,6 +384,7 @@ final class ServerDictionaries implements AutoCloseable {
                 writer.close();
             }
         } finally {
+            recent.clear();
             closeStore();
         }
     }
