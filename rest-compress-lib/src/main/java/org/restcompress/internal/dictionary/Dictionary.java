@@ -6,6 +6,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
@@ -15,6 +17,7 @@ import java.util.regex.Pattern;
  */
 public final class Dictionary {
 
+    private static final System.Logger LOG = System.getLogger(Dictionary.class.getName());
     private static final HexFormat HEX = HexFormat.of();
     /** What a dictionary's name may be (configured or annotated): it ends up in keys and in URL paths. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
@@ -27,6 +30,9 @@ public final class Dictionary {
     private volatile ByteBuffer direct;
     /** Codec state prepared once (native, by codec and setting), for a dictionary used by many responses. */
     private final Map<Object, Object> prepared;
+    /** Streams using {@link #prepared}, and one for the owner until it retires the dictionary; 0: freed. */
+    private final AtomicInteger uses = new AtomicInteger(1);
+    private final AtomicBoolean retired = new AtomicBoolean();
 
     private Dictionary(byte[] content, byte[] sha256, boolean reused) {
         this.content = content;
@@ -55,11 +61,56 @@ public final class Dictionary {
 
     /**
      * The codec state made by {@code prepare} for {@code key}, made once and kept, for a {@link #reused} dictionary;
-     * {@code null} for one used once (the codec then loads the content itself).
+     * {@code null} for one used once (the codec then loads the content itself). Only while holding a use
+     * ({@link #acquire}): the state is native, and freed once the dictionary is retired and its last use ended.
      */
     @SuppressWarnings("unchecked")
     public <T> T prepared(Object key, Supplier<T> prepare) {
         return prepared == null ? null : (T) prepared.computeIfAbsent(key, k -> prepare.get());
+    }
+
+    /**
+     * Takes a use of the prepared states, for one stream; {@link #release} ends it. False where there are none to
+     * use: a dictionary used once, or one retired whose last use ended (its states freed: encode from the content).
+     */
+    public boolean acquire() {
+        if (prepared == null) {
+            return false;
+        }
+        for (int n = uses.get(); n > 0; n = uses.get()) {
+            if (uses.compareAndSet(n, n + 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Ends a use {@link #acquire} took. */
+    public void release() {
+        if (uses.decrementAndGet() == 0) {
+            prepared.values().forEach(Dictionary::free);
+            prepared.clear();
+        }
+    }
+
+    /**
+     * Its owner is done with it (a trained version dropped, the application stopped): the prepared states are freed
+     * when the last stream using them ends (brotli's have no cleaner: nothing else would free them).
+     */
+    public void retire() {
+        if (prepared != null && retired.compareAndSet(false, true)) {
+            release();
+        }
+    }
+
+    private static void free(Object state) {
+        if (state instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                LOG.log(System.Logger.Level.DEBUG, "rest-compress: a prepared dictionary would not close: " + e);
+            }
+        }
     }
 
     /**

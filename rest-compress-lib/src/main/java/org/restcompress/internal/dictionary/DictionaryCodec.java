@@ -87,17 +87,32 @@ public final class DictionaryCodec implements ContentCodec {
                 return encoder;
             }
 
+            /** Against the dictionary's prepared form where it has one, held until the stream closes. */
             private OutputStream encoder(OutputStream sink) throws IOException {
-                if (format == DictionaryFormat.DCZ) {
-                    ZstdCodec zstd = (ZstdCodec) base;
-                    Object prepared = dictionary.prepared(zstd.preparationKey(),
-                            () -> zstd.prepare(dictionary.content()));
-                    return prepared != null ? zstd.encode(sink, prepared) : zstd.encode(sink, dictionary.content());
+                boolean held = dictionary.acquire();
+                OutputStream encoder;
+                try {
+                    if (format == DictionaryFormat.DCZ) {
+                        ZstdCodec zstd = (ZstdCodec) base;
+                        Object prepared = held ? dictionary.prepared(zstd.preparationKey(),
+                                () -> zstd.prepare(dictionary.content())) : null;
+                        encoder = prepared != null ? zstd.encode(sink, prepared)
+                                : zstd.encode(sink, dictionary.content());
+                    } else {
+                        BrotliCodec brotli = (BrotliCodec) base;
+                        ByteBuffer direct = dictionary.direct();
+                        Object prepared = held ? dictionary.prepared(BrotliCodec.class, () -> brotli.prepare(direct))
+                                : null;
+                        encoder = prepared != null ? brotli.encode(sink, direct, prepared)
+                                : brotli.encode(sink, direct);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    if (held) {
+                        dictionary.release();
+                    }
+                    throw e;
                 }
-                BrotliCodec brotli = (BrotliCodec) base;
-                ByteBuffer direct = dictionary.direct();
-                Object prepared = dictionary.prepared(BrotliCodec.class, () -> brotli.prepare(direct));
-                return prepared != null ? brotli.encode(sink, direct, prepared) : brotli.encode(sink, direct);
+                return held ? new Releasing(encoder, dictionary) : encoder;
             }
 
             @Override
@@ -121,6 +136,46 @@ public final class DictionaryCodec implements ContentCodec {
         return format == DictionaryFormat.DCZ
                 ? ((ZstdCodec) base).decode(source, dictionary.content())
                 : ((BrotliCodec) base).decode(source, dictionary.direct());
+    }
+
+    /** An encoder that ends its use of the dictionary's prepared form when it closes. */
+    private static final class Releasing extends OutputStream {
+        private final OutputStream encoder;
+        private final Dictionary dictionary;
+        private boolean closed;
+
+        Releasing(OutputStream encoder, Dictionary dictionary) {
+            this.encoder = encoder;
+            this.dictionary = dictionary;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            encoder.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            encoder.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            encoder.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                encoder.close(); // the native encoder lets go of the prepared form first
+            } finally {
+                dictionary.release();
+            }
+        }
     }
 
     /** A body made against a dictionary the decoder does not have. */

@@ -193,6 +193,7 @@ final class ServerDictionaries implements AutoCloseable {
         while (shared.versions.size() > config.training().versions()) {
             Dictionary oldest = shared.versions.removeLast();
             byHash.remove(oldest.hash(), new Version(shared, oldest));
+            oldest.retire(); // its prepared forms end with the last response encoded against it
         }
         shared.current = version;
         return true;
@@ -385,6 +386,7 @@ final class ServerDictionaries implements AutoCloseable {
             }
         } finally {
             recent.clear();
+            byHash.values().forEach(version -> version.dictionary().retire());
             closeStore();
         }
     }
