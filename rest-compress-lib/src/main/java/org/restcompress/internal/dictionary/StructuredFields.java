@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * The part of RFC 8941 (structured field values) the dictionary headers use: byte sequences
- * ({@code Available-Dictionary}), strings, and dictionaries of strings, tokens, integers, booleans and inner lists of
- * strings ({@code Use-As-Dictionary}). Strict: anything else is an {@link IllegalArgumentException} with a short
+ * ({@code Available-Dictionary}), strings, and dictionaries of strings, tokens, integers, decimals, booleans and inner
+ * lists of strings ({@code Use-As-Dictionary}). Strict: anything else is an {@link IllegalArgumentException} with a short
  * message that never echoes more than a few characters of the input.
  */
 public final class StructuredFields {
@@ -61,8 +61,8 @@ public final class StructuredFields {
     }
 
     /**
-     * A dictionary: keys to {@code String}, {@link Token}, {@code Long}, {@code Boolean} or {@code List<String>} (an
-     * inner list of strings); a bare key is {@code true}; parameters are parsed and ignored; a repeated key's last
+     * A dictionary: keys to {@code String}, {@link Token}, {@code Long}, {@code Double}, {@code Boolean} or
+     * {@code List<String>} (an inner list of strings); a bare key is {@code true}; parameters are parsed and ignored; a repeated key's last
      * value wins.
      */
     public static Map<String, Object> dictionary(String fieldValue) {
@@ -212,7 +212,7 @@ public final class StructuredFields {
                 return b == '1';
             }
             if (c == '-' || c >= '0' && c <= '9') {
-                return integer();
+                return number();
             }
             if (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '*') {
                 return token();
@@ -259,7 +259,8 @@ public final class StructuredFields {
                     || "!#$%&'*+-.^_`|~:/".indexOf(c) >= 0;
         }
 
-        Long integer() {
+        /** An integer ({@code Long}), or a decimal ({@code Double}: at most 12 digits, a dot and 3 more). */
+        Object number() {
             int start = pos;
             if (peek() == '-') {
                 pos++;
@@ -274,10 +275,19 @@ public final class StructuredFields {
             if (digits == 0) {
                 throw error("a digit expected");
             }
-            if (peek() == '.') {
-                throw error("a decimal where an integer is expected");
+            if (peek() != '.') {
+                return Long.parseLong(s.substring(start, pos));
             }
-            return Long.parseLong(s.substring(start, pos));
+            pos++;
+            int fraction = 0;
+            while (peek() >= '0' && peek() <= '9') {
+                pos++;
+                fraction++;
+            }
+            if (digits > 12 || fraction == 0 || fraction > 3) {
+                throw error("a malformed decimal");
+            }
+            return Double.parseDouble(s.substring(start, pos));
         }
 
         byte[] byteSequence() {
