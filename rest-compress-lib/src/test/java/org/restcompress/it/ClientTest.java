@@ -290,6 +290,20 @@ class ClientTest {
                 .post(Entity.entity(UPLOAD, MediaType.APPLICATION_JSON), String.class));
     }
 
+    /** An Invocation invoked twice (RESTEasy keeps what filters set on it) is coded as it was the first time. */
+    @Test
+    void anInvocationInvokedAgainIsCodedAgain() {
+        jakarta.ws.rs.client.Invocation twice = client.target(server.uri("received")).request()
+                .property(ConfigKeys.REQUEST_CODING, "gzip")
+                .buildPost(Entity.entity(UPLOAD, MediaType.APPLICATION_JSON));
+        for (int i = 0; i < 2; i++) {
+            try (Response response = twice.invoke()) {
+                assertEquals(200, response.getStatus());
+                assertEquals("gzip " + UPLOAD.length, response.readEntity(String.class));
+            }
+        }
+    }
+
     @Test
     void incompressibleRequestTypesGoAsTheyAre() {
         assertEquals("none " + UPLOAD.length, client.target(server.uri("received")).request()

@@ -327,6 +327,24 @@ class DictionaryTest {
         }
     }
 
+    /** An Invocation invoked again keeps what the library set on it (RESTEasy): still the library's, not the app's. */
+    @Test
+    void ourClientDecodesDeltasOnAnInvocationInvokedAgain() {
+        jakarta.ws.rs.client.Client client = jakarta.ws.rs.client.ClientBuilder.newClient()
+                .register(CompressionFeature.class);
+        try {
+            jakarta.ws.rs.client.Invocation again = client.target(server.uri("dict/feed?at=60")).request().buildGet();
+            for (int i = 0; i < 3; i++) {
+                try (jakarta.ws.rs.core.Response response = again.invoke()) {
+                    assertEquals(i == 0 ? "zstd" : "dcz", response.getHeaderString("Content-Encoding"));
+                    assertArrayEquals(DictionaryBodies.feed(60), response.readEntity(byte[].class), "call " + i);
+                }
+            }
+        } finally {
+            client.close();
+        }
+    }
+
     @Test
     void ourClientFetchesAnAnnouncedSharedDictionaryAndUsesIt() throws InterruptedException {
         // the application's own filter (its credentials, say) sees the fetch: it goes through the same client

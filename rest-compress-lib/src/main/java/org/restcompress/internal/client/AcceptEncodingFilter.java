@@ -21,11 +21,14 @@ final class AcceptEncodingFilter implements ClientRequestFilter, ClientResponseF
     static final String REQUEST_URI = AcceptEncodingFilter.class.getName() + ".uri";
 
     private final String acceptEncoding;
+    /** The value the dictionary side extends it to, or {@code null}: the library's too, not the application's. */
+    private final String withDictionaries;
     /** Where {@code Downlink} comes from, or {@code null} when this client sends none. */
     private final ClientLinks links;
 
-    AcceptEncodingFilter(String acceptEncoding, ClientLinks links) {
+    AcceptEncodingFilter(String acceptEncoding, String withDictionaries, ClientLinks links) {
         this.acceptEncoding = acceptEncoding;
+        this.withDictionaries = withDictionaries;
         this.links = links;
     }
 
@@ -37,7 +40,8 @@ final class AcceptEncodingFilter implements ClientRequestFilter, ClientResponseF
             request.setProperty(ConfigKeys.MAX_DECODED_SIZE, maxDecoded);
         }
         String present = request.getHeaderString(HttpHeaders.ACCEPT_ENCODING);
-        if (present != null && !present.equals(acceptEncoding)) { // ours may remain on a reused invocation
+        // ours may remain on a reused invocation
+        if (present != null && !present.equals(acceptEncoding) && !present.equals(withDictionaries)) {
             request.setProperty(APPLICATION_OWNED, Boolean.TRUE);
         } else if (!acceptEncoding.isEmpty()) {
             request.removeProperty(APPLICATION_OWNED);

@@ -25,12 +25,13 @@ public final class ClientCompression {
         ClientCodecs codings = ClientCodecs.of(config, registry);
         OriginCodings servers = new OriginCodings();
         ClientLinks links = config.downlinkHint() ? new ClientLinks(config.downlinkHints()) : null;
-        context.register(new AcceptEncodingFilter(codings.acceptEncoding(), links),
+        DictionaryExchange dictionaries = dictionaries(config, registry, codings);
+        context.register(new AcceptEncodingFilter(codings.acceptEncoding(),
+                dictionaries != null ? dictionaries.acceptEncoding() : null, links),
                 Map.of(ClientRequestFilter.class, Priorities.HEADER_DECORATOR,
                         ClientResponseFilter.class, Priorities.HEADER_DECORATOR));
         // before the application's filters, which may set their own Accept
         context.register(new AcceptFormatsFilter(config.acceptFormats()), Priorities.HEADER_DECORATOR);
-        DictionaryExchange dictionaries = dictionaries(config, registry, codings);
         if (dictionaries != null) {
             // after the Accept-Encoding filter, whose value it extends; before the application's response filters
             context.register(dictionaries, Map.of(ClientRequestFilter.class, Priorities.HEADER_DECORATOR + 1,

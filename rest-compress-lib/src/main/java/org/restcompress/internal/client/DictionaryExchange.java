@@ -77,6 +77,11 @@ final class DictionaryExchange implements ClientRequestFilter, ClientResponseFil
         return best != null ? best.dictionary() : null;
     }
 
+    /** The {@code Accept-Encoding} a request that announces a dictionary carries: the client's, and the formats. */
+    String acceptEncoding() {
+        return acceptEncoding;
+    }
+
     /** The encoder of {@code token} ({@code dcz} or {@code dcb}) against {@code dictionary}. */
     ContentCodec encoder(String token, Dictionary dictionary) {
         DictionaryFormat format = DictionaryFormat.of(token);

@@ -46,7 +46,13 @@ final class RequestCompression implements ClientRequestFilter, WriterInterceptor
 
     @Override
     public void filter(ClientRequestContext request) {
-        request.removeProperty(SENT_CODING); // an Invocation.Builder may be reused: nothing carries over
+        // an Invocation may be invoked again (RESTEasy keeps what filters set on it): nothing carries over, and a
+        // Content-Encoding this filter set last time is not taken for the application's
+        Object sent = request.getProperty(SENT_CODING);
+        if (sent != null && sent.equals(request.getHeaderString(HttpHeaders.CONTENT_ENCODING))) {
+            request.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
+        }
+        request.removeProperty(SENT_CODING);
         request.removeProperty(BODY_DICTIONARY);
         if (!request.hasEntity() || request.getHeaders().containsKey(HttpHeaders.CONTENT_ENCODING)
                 || !codings.mediaTypes().isCompressible(request.getMediaType())
