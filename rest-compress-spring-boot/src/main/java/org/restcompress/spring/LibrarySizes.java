@@ -1,9 +1,12 @@
 package org.restcompress.spring;
 
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.springframework.core.convert.converter.Converter;
+import org.springframework.boot.convert.DataSizeUnit;
+import org.springframework.core.convert.TypeDescriptor;
+import org.springframework.core.convert.converter.GenericConverter;
 import org.springframework.util.unit.DataSize;
 import org.springframework.util.unit.DataUnit;
 
@@ -12,17 +15,28 @@ import org.springframework.util.unit.DataUnit;
  * {@code 1G} (powers of 1024, case ignored), besides Spring's own spellings, which it leaves to Spring. Spring alone
  * refuses {@code 100K} ("Unknown data unit suffix 'K'"), so {@code restcompress.threshold=100K} would start a
  * Quarkus or RESTEasy application and fail a Spring one. Only widens what Spring accepts: a value Spring parses keeps
- * its meaning.
+ * its meaning, a bare number too, in the unit its property's {@code @DataSizeUnit} names (this converter is asked
+ * before Spring's own, for every size property of the application).
  */
-final class LibrarySizes implements Converter<String, DataSize> {
+final class LibrarySizes implements GenericConverter {
 
     private static final Pattern LIBRARY = Pattern.compile("(\\d+)\\s*([KMG])(?:I?B)?");
 
     @Override
-    public DataSize convert(String source) {
-        Matcher size = LIBRARY.matcher(source.trim().toUpperCase(Locale.ROOT));
+    public Set<ConvertiblePair> getConvertibleTypes() {
+        return Set.of(new ConvertiblePair(String.class, DataSize.class));
+    }
+
+    @Override
+    public Object convert(Object source, TypeDescriptor sourceType, TypeDescriptor targetType) {
+        String text = source == null ? "" : source.toString().trim();
+        if (text.isEmpty()) {
+            return null; // as Spring's own
+        }
+        Matcher size = LIBRARY.matcher(text.toUpperCase(Locale.ROOT));
         if (!size.matches()) {
-            return DataSize.parse(source.trim()); // Spring's spellings, and its message for what neither reads
+            DataSizeUnit unit = targetType.getAnnotation(DataSizeUnit.class);
+            return DataSize.parse(text, unit == null ? null : unit.value()); // Spring's spellings and message
         }
         long amount = Long.parseLong(size.group(1));
         return switch (size.group(2)) {

@@ -2,6 +2,8 @@ package org.restcompress.spring;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.servlet.ServletContainer;
 import org.restcompress.CompressionConfig;
@@ -23,9 +25,8 @@ import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.boot.context.properties.ConfigurationPropertiesBinding;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.convert.converter.Converter;
+import org.springframework.core.convert.converter.GenericConverter;
 import org.springframework.core.env.Environment;
-import org.springframework.util.unit.DataSize;
 
 /**
  * rest-compress on Spring Boot's Jersey: the {@link CompressionFeature} registered on the application's
@@ -70,19 +71,36 @@ public class RestCompressAutoConfiguration {
      */
     @Bean
     @ConfigurationPropertiesBinding
-    public static Converter<String, DataSize> restCompressSizes() {
+    public static GenericConverter restCompressSizes() {
         return new LibrarySizes();
     }
 
     /**
-     * Registers the feature, with the configuration bean, on the application's Jersey {@code ResourceConfig}.
+     * Registers the feature, with the configuration bean, on the application's Jersey {@code ResourceConfig}. Where the
+     * application registered the feature itself, Jersey would keep that one and drop this one silently, and with it
+     * the {@code restcompress.*} properties and the listeners (the meters): if any are set, the start fails saying so.
      *
-     * @param config the configuration bean
+     * @param config     the configuration bean
+     * @param properties the typed {@code restcompress.*} properties
+     * @param listeners  every {@link CompressionListener} bean
      * @return the customizer
      */
     @Bean
-    public ResourceConfigCustomizer restCompressFeature(CompressionConfig config) {
-        return resourceConfig -> resourceConfig.register(new CompressionFeature(config));
+    public ResourceConfigCustomizer restCompressFeature(CompressionConfig config, RestCompressProperties properties,
+            ObjectProvider<CompressionListener> listeners) {
+        return resourceConfig -> {
+            if (!resourceConfig.isRegistered(CompressionFeature.class)) {
+                resourceConfig.register(new CompressionFeature(config));
+                return;
+            }
+            Set<String> lost = new TreeSet<>(properties.keys().keySet());
+            listeners.orderedStream().forEach(listener -> lost.add("the CompressionListener bean " + listener));
+            if (!lost.isEmpty()) {
+                throw new IllegalStateException("rest-compress: the application registers CompressionFeature on its "
+                        + "ResourceConfig itself, so Jersey keeps that one and these would be ignored: " + lost
+                        + ". Remove that registration: the starter registers the feature");
+            }
+        };
     }
 
     /**

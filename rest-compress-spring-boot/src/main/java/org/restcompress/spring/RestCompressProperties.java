@@ -706,7 +706,7 @@ public class RestCompressProperties {
         /** Event streams: hash and chain table log, 6 to 20; default 10. */
         private Integer eventHashLog;
 
-        /** {@return level, 1 (fastest) to 9 (smallest); default 6} */
+        /** {@return level, 1 (fastest) to 19 (smallest); default 3} */
         public Integer getLevel() {
             return level;
         }

@@ -26,6 +26,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.restcompress.micrometer.CompressionMetrics;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.convert.DataSizeUnit;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -33,6 +36,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
+import org.springframework.util.unit.DataSize;
+import org.springframework.util.unit.DataUnit;
 
 /**
  * Settings as a Spring application gets them: environment variables and relaxed names reach the library; a bad value,
@@ -104,6 +109,60 @@ class SettingsTest {
             assertEquals(100 * 1024, config.threshold());
             assertEquals(2 << 20, config.maxDecodedSize());
             assertEquals(64 * 1024, config.dictionaryMaxSize());
+        }
+    }
+
+    /**
+     * An application that registers the feature itself keeps its own registration (Jersey drops a second one): the
+     * starter's settings would be lost, so a start with any fails naming them; without any, it runs as registered.
+     */
+    @Test
+    void settingsAFeatureRegisteredByTheApplicationWouldIgnoreFailTheStart() {
+        Class<?>[] sources = {org.restcompress.spring.selfregistering.SelfRegisteringApplication.class};
+        Exception failure = assertThrows(Exception.class,
+                () -> start(sources, Map.of(), "restcompress.threshold=2K").close());
+        assertTrue(messages(failure).contains("registers CompressionFeature on its ResourceConfig itself"),
+                messages(failure));
+        assertTrue(messages(failure).contains("restcompress.threshold"), messages(failure));
+    }
+
+    /** An application's own size property, in the unit it names: the library's spellings change nothing there. */
+    @ConfigurationProperties("app")
+    public static class AppSizes {
+        @DataSizeUnit(DataUnit.MEGABYTES)
+        private DataSize buffer;
+        private DataSize cache;
+
+        public DataSize getBuffer() {
+            return buffer;
+        }
+
+        public void setBuffer(DataSize buffer) {
+            this.buffer = buffer;
+        }
+
+        public DataSize getCache() {
+            return cache;
+        }
+
+        public void setCache(DataSize cache) {
+            this.cache = cache;
+        }
+    }
+
+    @Configuration
+    @EnableConfigurationProperties(AppSizes.class)
+    static class WithAppSizes {
+    }
+
+    @Test
+    void anApplicationsOwnSizesKeepTheirUnit() {
+        try (ConfigurableApplicationContext app = start(new Class<?>[] {TestApplication.class, WithAppSizes.class},
+                Map.of(), "app.buffer=10", "app.cache=10", "restcompress.threshold=2K")) {
+            AppSizes sizes = app.getBean(AppSizes.class);
+            assertEquals(DataSize.ofMegabytes(10), sizes.getBuffer(), "@DataSizeUnit(MEGABYTES)");
+            assertEquals(DataSize.ofBytes(10), sizes.getCache());
+            assertEquals(2048, app.getBean(CompressionConfig.class).threshold());
         }
     }
 
