@@ -20,7 +20,7 @@ import org.restcompress.CompressionFeature;
 
 /**
  * {@code restcompress.accept-formats}: the client offers the formats it reads at the same {@code q} where the
- * application named none, so a server choosing formats by cost may break the tie; an application's own
+ * application named none (and anything else below them), so a server choosing formats by cost may break the tie; an application's own
  * {@code Accept} is left alone; a malformed list fails the client's configuration, naming the key.
  */
 class AcceptFormatsTest {
@@ -65,12 +65,14 @@ class AcceptFormatsTest {
         } finally {
             client.close();
         }
-        assertEquals("application/json, application/cbor", accepts.get(0), "none named: the list");
+        assertEquals("application/json, application/cbor, */*;q=0.1", accepts.get(0),
+                "none named: the list, and anything else below it (a resource of another type still comes)");
         assertEquals("application/json", accepts.get(1), "the application's own: it may read JSON as text");
         assertTrue(accepts.get(2).startsWith("application/cbor"), accepts.get(2));
         assertTrue(accepts.get(3).contains("q=0.5"), "the application's ranking: " + accepts.get(3));
         assertEquals("text/plain", accepts.get(4), "another type: the application's");
-        assertEquals("application/json, application/cbor", accepts.get(5), "*/* alone names nothing: the list");
+        assertEquals("application/json, application/cbor, */*;q=0.1", accepts.get(5),
+                "*/* alone names nothing: the list");
     }
 
     @Test

@@ -60,7 +60,11 @@ final class AcceptFormatsFilter implements ClientRequestFilter {
         if (present != null && !present.isEmpty() && !anything(present)) {
             return; // the application's own Accept: it may read the body as text or bytes of that one format
         }
+        // and anything else below them: the application named nothing, so a resource of another type still comes
         request.getHeaders().putSingle(HttpHeaders.ACCEPT,
-                String.join(", ", formats.stream().map(MediaType::toString).toList()));
+                String.join(", ", formats.stream().map(MediaType::toString).toList()) + ", " + ANYTHING_ELSE);
     }
+
+    /** What the application's request accepted before: every other type, below the formats. */
+    static final String ANYTHING_ELSE = "*/*;q=0.1";
 }
