@@ -13,6 +13,7 @@ import org.restcompress.micrometer.CompressionMetrics;
 import org.restcompress.observe.CompressionListener;
 import org.restcompress.observe.Decision;
 import org.restcompress.observe.RequestBody;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -78,30 +79,41 @@ public class RestCompressAutoConfiguration {
     /**
      * Registers the feature, with the configuration bean, on the application's Jersey {@code ResourceConfig}. Where the
      * application registered the feature itself, Jersey would keep that one and drop this one silently, and with it
-     * the {@code restcompress.*} properties and the listeners (the meters): if any are set, the start fails saying so.
+     * the {@code restcompress.*} properties and the listeners: if any are set, the start fails saying so (the
+     * starter's own meters are only said to be off).
      *
      * @param config     the configuration bean
      * @param properties the typed {@code restcompress.*} properties
-     * @param listeners  every {@link CompressionListener} bean
+     * @param beans      the application's beans, for its {@link CompressionListener}s
      * @return the customizer
      */
     @Bean
     public ResourceConfigCustomizer restCompressFeature(CompressionConfig config, RestCompressProperties properties,
-            ObjectProvider<CompressionListener> listeners) {
+            ListableBeanFactory beans) {
         return resourceConfig -> {
             if (!resourceConfig.isRegistered(CompressionFeature.class)) {
                 resourceConfig.register(new CompressionFeature(config));
                 return;
             }
             Set<String> lost = new TreeSet<>(properties.keys().keySet());
-            listeners.orderedStream().forEach(listener -> lost.add("the CompressionListener bean " + listener));
+            beans.getBeansOfType(CompressionListener.class).keySet().stream()
+                    .filter(name -> !name.equals(METERS)).forEach(name -> lost.add("the CompressionListener " + name));
             if (!lost.isEmpty()) {
                 throw new IllegalStateException("rest-compress: the application registers CompressionFeature on its "
                         + "ResourceConfig itself, so Jersey keeps that one and these would be ignored: " + lost
                         + ". Remove that registration: the starter registers the feature");
             }
+            if (beans.containsBean(METERS)) { // the starter's own, not the application's: said, not failed for
+                LOG.log(System.Logger.Level.WARNING, "rest-compress: the application registers CompressionFeature "
+                        + "on its ResourceConfig itself, so its responses are not metered; remove that registration "
+                        + "for the meters");
+            }
         };
     }
+
+    /** The name of the starter's meters listener. */
+    static final String METERS = "restCompressMeters";
+    private static final System.Logger LOG = System.getLogger(RestCompressAutoConfiguration.class.getName());
 
     /**
      * Jersey's servlet starts with the application rather than at the first request (Boot's default there), so that
@@ -138,7 +150,7 @@ public class RestCompressAutoConfiguration {
     static class Metrics {
 
         @Bean
-        @ConditionalOnMissingBean(name = "restCompressMeters")
+        @ConditionalOnMissingBean(name = METERS)
         CompressionListener restCompressMeters(MeterRegistry registry) {
             CompressionMetrics metrics = new CompressionMetrics(registry);
             return new CompressionListener() {

@@ -124,6 +124,14 @@ class SettingsTest {
         assertTrue(messages(failure).contains("registers CompressionFeature on its ResourceConfig itself"),
                 messages(failure));
         assertTrue(messages(failure).contains("restcompress.threshold"), messages(failure));
+        // nothing lost (no application.properties, no restcompress.* key): it runs as registered
+        try (ConfigurableApplicationContext app = new SpringApplicationBuilder(sources).properties("server.port=0",
+                "spring.config.location=optional:classpath:/none/", "spring.jersey.application-path=/rest").run()) {
+            int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+            Reply reply = Http.get(java.net.URI.create("http://127.0.0.1:" + port + "/rest/gzip"),
+                    "Accept-Encoding", "gzip");
+            assertEquals("gzip", reply.header("Content-Encoding"));
+        }
     }
 
     /** An application's own size property, in the unit it names: the library's spellings change nothing there. */

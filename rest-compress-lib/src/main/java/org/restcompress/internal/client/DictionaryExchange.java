@@ -156,7 +156,7 @@ final class DictionaryExchange implements ClientRequestFilter, ClientResponseFil
         if (!m.find()) {
             return null;
         }
-        String digits = m.group(1);
+        String digits = m.group(1).replaceFirst("^0+(?=\\d)", ""); // 000060 is 60
         // RFC 9111 §1.2.2: a larger delta-seconds is taken as 2^31
         long seconds = digits.length() > 10 ? MAX_DELTA_SECONDS : Math.min(Long.parseLong(digits), MAX_DELTA_SECONDS);
         return seconds > 0 ? Duration.ofSeconds(seconds) : null;

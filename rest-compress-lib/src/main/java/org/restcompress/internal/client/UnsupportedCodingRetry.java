@@ -15,6 +15,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -93,7 +94,10 @@ final class UnsupportedCodingRetry implements ClientResponseFilter {
                 || entity instanceof Iterator) {
             return false;
         }
-        if (entity instanceof Iterable<?> parts) {
+        if (entity instanceof Iterable<?> && !(entity instanceof Collection<?>)) {
+            return false; // an Iterable may iterate once; a collection holding parts, below, holds streams
+        }
+        if (entity instanceof Collection<?> parts) {
             for (Object part : parts) {
                 if (part instanceof EntityPart) {
                     return false;

@@ -24,12 +24,14 @@ public final class QuarkusHeaders {
 
     private static final System.Logger LOG = System.getLogger(QuarkusHeaders.class.getName());
     private static final String PREFIX = "org.jboss.resteasy.reactive.server.";
-    /** What the decision at the first bytes sets or removes. */
-    private static final List<String> DECIDED = decided();
+    /** What the decision at the first bytes sets or removes; and on an encoded body, those of its bytes before. */
+    private static final List<String> DECIDED = List.of(HttpHeaders.CONTENT_ENCODING, HttpHeaders.CONTENT_LENGTH,
+            HttpHeaders.ETAG, ConfigKeys.DECISION_HEADER);
+    private static final List<String> ENCODED = decided();
 
     private static List<String> decided() {
-        List<String> names = new ArrayList<>(List.of(HttpHeaders.CONTENT_ENCODING, HttpHeaders.CONTENT_LENGTH,
-                HttpHeaders.ETAG, ConfigKeys.DECISION_HEADER, ResponseHeaders.ACCEPT_RANGES));
+        List<String> names = new ArrayList<>(DECIDED);
+        names.add(ResponseHeaders.ACCEPT_RANGES);
         names.addAll(ResponseHeaders.OF_THE_BYTES);
         return List.copyOf(names);
     }
@@ -113,7 +115,9 @@ public final class QuarkusHeaders {
         /** Copies the decided headers from {@code headers} to the response. */
         @Override
         public void decided(MultivaluedMap<String, Object> headers) {
-            for (String name : DECIDED) {
+            Object coding = headers.getFirst(HttpHeaders.CONTENT_ENCODING);
+            boolean encoded = coding != null && !"identity".equalsIgnoreCase(String.valueOf(coding));
+            for (String name : encoded ? ENCODED : DECIDED) {
                 List<Object> values = headers.get(name);
                 try {
                     if (values == null || values.isEmpty()) {

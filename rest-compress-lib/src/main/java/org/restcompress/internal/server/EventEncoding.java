@@ -59,18 +59,12 @@ final class EventEncoding {
             decisions.publish(exchange, decision);
             return;
         }
-        EventStream stream;
+        OutputStream original = events.output();
         try {
-            stream = stream(decision, headers, facts, events.output(), true);
+            events.output(original); // the runtime's setter first: an encoder it cannot take would be left open
+            events.output(stream(decision, headers, facts, original, true));
         } catch (IOException | RuntimeException e) {
             decisions.publish(exchange, decisions.unencodable(headers, decision.coding(), "the event stream", e));
-            return;
-        }
-        try {
-            events.output(stream);
-        } catch (RuntimeException e) {
-            stream.abandon(e); // its encoder's native state ends here: nothing will write to it
-            throw e;
         }
     }
 

@@ -312,8 +312,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                         } catch (IOException | RuntimeException e) {
                             keeping[0] = null; // nothing encoded to keep
                             shown[0] = decisions.unencodable(headers, codec.token(), "the body", e);
+                            runtimeHeaders.identity(headers);
                             runtimeHeaders.decided(headers);
-                            return sink;
+                            return Uncloseable.output(sink); // the container's stream stays open, as under a coding
                         }
                         // its setup (a native context, buffers) is part of what the coding costs per response
                         return meter != null ? meter.encoder(encoder, System.nanoTime() - start) : encoder;

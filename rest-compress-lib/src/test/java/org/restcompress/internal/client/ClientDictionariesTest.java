@@ -75,6 +75,7 @@ class ClientDictionariesTest {
         Duration cap = Duration.ofSeconds(1L << 31);
         assertEquals(cap, DictionaryExchange.lifetime("max-age=9999999999"));
         assertEquals(cap, DictionaryExchange.lifetime("max-age=12345678901234567890123"));
+        assertEquals(Duration.ofSeconds(60), DictionaryExchange.lifetime("max-age=000000000060"), "leading zeros");
         keep("/forever", "f".repeat(100), DictionaryExchange.lifetime("max-age=9999999999"));
         assertEquals("f".repeat(100), best("http://api.example:8080/forever"));
     }

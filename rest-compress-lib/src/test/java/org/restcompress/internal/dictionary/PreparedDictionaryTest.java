@@ -26,6 +26,29 @@ class PreparedDictionaryTest {
         assertFalse(dictionary.acquire(), "nothing prepared to use: encode from the content");
     }
 
+    /** Through the codec: a dcb stream holds the prepared form until it closes, and a failed start holds nothing. */
+    @Test
+    void aStreamHoldsItsDictionaryUntilItCloses() throws Exception {
+        Dictionary dictionary = Dictionary.reused("a shared dictionary's content, long enough".repeat(20)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        org.restcompress.codec.ContentCodec dcb = DictionaryCodec.over(DictionaryFormat.DCB,
+                new org.restcompress.internal.codec.BrotliCodec(), hash -> null).bound(dictionary);
+        java.io.ByteArrayOutputStream sink = new java.io.ByteArrayOutputStream();
+        java.io.OutputStream stream = dcb.encode(sink);
+        stream.write("a shared dictionary's content".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        dictionary.retire();
+        assertTrue(dictionary.acquire(), "the open stream still holds it");
+        dictionary.release();
+        stream.close();
+        stream.close(); // once only
+        assertFalse(dictionary.acquire(), "freed with the stream: nothing prepared to use");
+        java.io.ByteArrayOutputStream again = new java.io.ByteArrayOutputStream();
+        try (java.io.OutputStream fromContent = dcb.encode(again)) { // encodes from the content instead
+            fromContent.write(1);
+        }
+        assertTrue(again.size() > 36, "a dcb body: its header and brotli's");
+    }
+
     @Test
     void aDictionaryUsedOnceHasNoPreparedForms() {
         Dictionary once = Dictionary.of(new byte[] {1, 2, 3});
