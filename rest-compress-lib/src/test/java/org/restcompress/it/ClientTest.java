@@ -197,6 +197,15 @@ class ClientTest {
         }
     }
 
+    /** Likewise where the application's own request filter, which runs after the library's, asked for it. */
+    @Test
+    void aCodingAnApplicationsFilterAskedForComesAsItCame() {
+        client.register((jakarta.ws.rs.client.ClientRequestFilter) request -> request.getHeaders()
+                .putSingle("Accept-Encoding", "compress"));
+        assertArrayEquals(Bodies.gzip(MisbehavingServer.BODY),
+                client.target(misbehaving.uri("/unknown")).request().get(byte[].class));
+    }
+
     /** Closing a decoded stream entity frees the pooled connection: a leak would exhaust the pool and hang. */
     @Test
     @org.junit.jupiter.api.Timeout(60)

@@ -46,6 +46,12 @@ final class RequestCompression implements ClientRequestFilter, WriterInterceptor
 
     @Override
     public void filter(ClientRequestContext request) {
+        // the application's request filters ran after the library's Accept-Encoding: one may have written its own
+        String accept = request.getHeaderString(HttpHeaders.ACCEPT_ENCODING);
+        if (accept != null && !accept.equals(codings.acceptEncoding())
+                && (dictionaries == null || !accept.equals(dictionaries.acceptEncoding()))) {
+            request.setProperty(AcceptEncodingFilter.APPLICATION_OWNED, Boolean.TRUE);
+        }
         // an Invocation may be invoked again (RESTEasy keeps what filters set on it): nothing carries over, and a
         // Content-Encoding this filter set last time is not taken for the application's
         Object sent = request.getProperty(SENT_CODING);
