@@ -14,6 +14,15 @@ public final class MediaTypes {
     }
 
     /**
+     * Whether {@code type} is {@code text/event-stream} itself: not a wildcard, which matches it too (RESTEasy's client
+     * reads a response that names no type as one), so that no response lifts a limit by naming no type.
+     */
+    public static boolean isEventStream(MediaType type) {
+        return type != null && "text".equalsIgnoreCase(type.getType())
+                && "event-stream".equalsIgnoreCase(type.getSubtype());
+    }
+
+    /**
      * Not when the type matches an excluded one, except for structured syntaxes {@code +json} and {@code +xml} (such
      * as {@code image/svg+xml}), which are text. An unknown type counts as compressible.
      */

@@ -2,7 +2,6 @@ package org.restcompress.internal.client;
 
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.core.HttpHeaders;
-import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.IOException;
@@ -18,6 +17,7 @@ import org.restcompress.internal.io.Closing;
 import org.restcompress.internal.io.DecodingInputStream;
 import org.restcompress.ConfigKeys;
 import org.restcompress.internal.KeyValues;
+import org.restcompress.internal.MediaTypes;
 
 /**
  * Decodes response bodies as their {@code Content-Encoding} says, stacked codings included, with the decoded size
@@ -124,22 +124,13 @@ final class ResponseDecompression implements ReaderInterceptor {
      */
     private ReceiveMeter meterLink(ReaderInterceptorContext context, boolean uncoded) {
         Object uri = context.getProperty(AcceptEncodingFilter.REQUEST_URI);
-        if (links == null || !(uri instanceof URI) || eventStream(context.getMediaType())) {
+        if (links == null || !(uri instanceof URI) || MediaTypes.isEventStream(context.getMediaType())) {
             return null;
         }
         ReceiveMeter meter = new ReceiveMeter(context.getInputStream(),
                 (bitsPerSecond, atLeast) -> links.record((URI) uri, bitsPerSecond, atLeast, uncoded));
         context.setInputStream(meter);
         return meter;
-    }
-
-    /**
-     * An event stream's type itself: not a wildcard, which matches it too (RESTEasy reads a response that has no
-     * {@code Content-Type} as one), so that a server cannot lift the limit by naming no type.
-     */
-    private static boolean eventStream(MediaType type) {
-        return type != null && "text".equalsIgnoreCase(type.getType())
-                && "event-stream".equalsIgnoreCase(type.getSubtype());
     }
 
     /** A body that says it has no bytes ({@code Content-Length: 0}). */
@@ -149,7 +140,7 @@ final class ResponseDecompression implements ReaderInterceptor {
 
     private long limit(ReaderInterceptorContext context) {
         Class<?> read = context.getType();
-        if (eventStream(context.getMediaType()) && (AutoCloseable.class.isAssignableFrom(read)
+        if (MediaTypes.isEventStream(context.getMediaType()) && (AutoCloseable.class.isAssignableFrom(read)
                 || DecodingInputStream.readsOnAfterReader(read, null))) {
             return Long.MAX_VALUE; // an event input, or a stream: read as it comes, not held whole
         }

@@ -1,5 +1,6 @@
 package org.restcompress.internal.dictionary;
 
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -139,29 +140,18 @@ public final class DictionaryCodec implements ContentCodec {
     }
 
     /** An encoder that ends its use of the dictionary's prepared form when it closes. */
-    private static final class Releasing extends OutputStream {
-        private final OutputStream encoder;
+    private static final class Releasing extends FilterOutputStream {
         private final Dictionary dictionary;
         private boolean closed;
 
         Releasing(OutputStream encoder, Dictionary dictionary) {
-            this.encoder = encoder;
+            super(encoder);
             this.dictionary = dictionary;
         }
 
         @Override
-        public void write(int b) throws IOException {
-            encoder.write(b);
-        }
-
-        @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            encoder.write(b, off, len);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            encoder.flush();
+            out.write(b, off, len);
         }
 
         @Override
@@ -171,7 +161,7 @@ public final class DictionaryCodec implements ContentCodec {
             }
             closed = true;
             try {
-                encoder.close(); // the native encoder lets go of the prepared form first
+                out.close(); // the native encoder lets go of the prepared form first
             } finally {
                 dictionary.release();
             }

@@ -1,7 +1,6 @@
 package org.restcompress.internal.server;
 
 import jakarta.ws.rs.core.HttpHeaders;
-import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +19,6 @@ import org.restcompress.observe.Reason;
  */
 final class Decisions {
 
-    static final String EVENT_STREAM = "text/event-stream";
     static final String CONTENT_RANGE = "Content-Range";
     static final String ACCEPT_CH = "Accept-CH";
 
@@ -132,9 +130,5 @@ final class Decisions {
     static boolean isEncoded(MultivaluedMap<String, Object> headers) {
         Object coding = headers.getFirst(HttpHeaders.CONTENT_ENCODING);
         return coding != null && !coding.toString().isBlank() && !coding.toString().equalsIgnoreCase("identity");
-    }
-
-    static boolean isEventStream(MediaType type) {
-        return type != null && EVENT_STREAM.equalsIgnoreCase(type.getType() + "/" + type.getSubtype());
     }
 }

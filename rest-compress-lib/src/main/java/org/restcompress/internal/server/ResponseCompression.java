@@ -17,6 +17,7 @@ import java.io.OutputStream;
 import java.util.List;
 import org.restcompress.ContentDecodingException;
 import org.restcompress.codec.ContentCodec;
+import org.restcompress.internal.MediaTypes;
 import org.restcompress.internal.io.Counting;
 import org.restcompress.internal.io.DeferredOutputStream;
 import org.restcompress.internal.io.HeldOutputStream;
@@ -99,7 +100,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (status == 304 && negotiated.isEncoded() && facts.validatorNamedCoding()) {
             EntityTags.addCoding(headers, negotiated.coding()); // the tag the client's encoded copy carries
         }
-        if (!entity && Decisions.isEventStream(response.getMediaType())) {
+        if (!entity && MediaTypes.isEventStream(response.getMediaType())) {
             EventOutput output = runtime.events(response);
             if (output != null) {
                 events.fromFilter(request, response, exchange, output);
@@ -448,7 +449,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
      */
     private static boolean isStreaming(WriterInterceptorContext context) {
         MediaType type = context.getMediaType();
-        return context.getEntity() instanceof StreamingOutput || Decisions.isEventStream(type) || type != null
+        return context.getEntity() instanceof StreamingOutput || MediaTypes.isEventStream(type) || type != null
                 && "application".equalsIgnoreCase(type.getType()) && isRecordStream(type.getSubtype());
     }
 
