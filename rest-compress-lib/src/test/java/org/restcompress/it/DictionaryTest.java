@@ -402,29 +402,49 @@ class DictionaryTest {
     }
 
     @Test
-    void etagsPerCodingAnd304AndHeadWithADictionary() {
+    void etagsPerCodingAnd304AndHeadWithADictionary() throws Exception {
         byte[] kept = DictionaryBodies.feed(60);
+        byte[] older = DictionaryBodies.feed(59);
+        get("dict/tagged-feed?at=59", "Accept-Encoding", "zstd");
         get("dict/tagged-feed?at=60", "Accept-Encoding", "zstd");
         String[] asks = {"Accept-Encoding", "zstd, dcz", "Available-Dictionary", available(kept)};
         Reply delta = get("dict/tagged-feed?at=61", asks);
         assertEquals("dcz", delta.header("Content-Encoding"));
-        assertEquals("\"step-61-dcz\"", delta.header("ETag"));
+        String tag = "\"step-61-dcz." + hex(kept).substring(0, 8) + "\""; // the dictionary it was coded against
+        assertEquals(tag, delta.header("ETag"));
+        // against another dictionary the bytes differ: another representation, another strong tag (RFC 9110 8.8.3)
+        Reply againstOlder = get("dict/tagged-feed?at=61", "Accept-Encoding", "zstd, dcz", "Available-Dictionary",
+                available(older));
+        assertEquals("dcz", againstOlder.header("Content-Encoding"));
+        assertEquals("\"step-61-dcz." + hex(older).substring(0, 8) + "\"", againstOlder.header("ETag"));
         String[] conditional = Arrays.copyOf(asks, asks.length + 2);
         conditional[asks.length] = "If-None-Match";
-        conditional[asks.length + 1] = "\"step-61-dcz\"";
+        conditional[asks.length + 1] = tag;
         Reply notModified = get("dict/tagged-feed?at=61", conditional);
         assertEquals(304, notModified.status());
-        assertEquals("\"step-61-dcz\"", notModified.header("ETag"));
+        assertEquals(tag, notModified.header("ETag"));
         assertEquals("Accept-Encoding, Available-Dictionary", notModified.header("Vary"));
+        // a cache revalidating its copy made against the older dictionary, for a client naming the newer: not that one
+        conditional[asks.length + 1] = againstOlder.header("ETag");
+        assertEquals(200, get("dict/tagged-feed?at=61", conditional).status());
+        conditional[asks.length + 1] = "\"step-61-dcz\""; // no dictionary named: no copy of ours
+        assertEquals(200, get("dict/tagged-feed?at=61", conditional).status());
         conditional[asks.length + 1] = "\"step-61-zstd\""; // a copy in another coding is another representation
         assertEquals(200, get("dict/tagged-feed?at=61", conditional).status());
         // a client updating what it fetched in dcz names the tag it got: the resource's own tag matches
-        assertEquals(200, get("dict/tagged-feed?at=61", "If-Match", "\"step-61-dcz\"").status());
-        assertEquals(412, get("dict/tagged-feed?at=61", "If-Match", "\"step-60-dcz\"").status());
+        assertEquals(200, get("dict/tagged-feed?at=61", "If-Match", tag).status());
+        assertEquals(200, get("dict/tagged-feed?at=61", "If-Match", againstOlder.header("ETag")).status());
+        assertEquals(412, get("dict/tagged-feed?at=61", "If-Match", "\"step-60-dcz." + hex(kept).substring(0, 8)
+                + "\"").status());
         Reply head = Http.head(server.uri("dict/tagged-feed?at=61"), asks);
         assertEquals(200, head.status());
         assertEquals("dcz", head.header("Content-Encoding"));
+        assertEquals(tag, head.header("ETag"));
         assertEquals(0, head.body().length);
+    }
+
+    private static String hex(byte[] content) throws java.security.NoSuchAlgorithmException {
+        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(content));
     }
 
     /** Clients of a feed name the same last version: the store is asked for it once, not per request. */

@@ -5,6 +5,7 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.ArrayList;
 import java.util.List;
 import org.restcompress.ConfigKeys;
+import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.negotiation.DecisionRules;
 import org.restcompress.internal.negotiation.HeaderLists;
 import org.restcompress.internal.runtime.ResponseHeaders;
@@ -53,13 +54,14 @@ final class Decisions {
 
     /**
      * A body whose encoder could not start goes out as it is, said so: the coding and its tag suffix removed from
-     * {@code headers}, which nothing has sent yet. Returns that body's decision.
+     * {@code headers}, which nothing has sent yet ({@code tagSuffix}: {@link EntityTags#suffix}). Returns that body's
+     * decision.
      */
-    Decision unencodable(MultivaluedMap<String, Object> headers, String coding, String body, Exception cause) {
+    Decision unencodable(MultivaluedMap<String, Object> headers, String tagSuffix, String body, Exception cause) {
         LOG.log(System.Logger.Level.WARNING, "rest-compress: " + policy.name() + ": " + body + " goes out unencoded, "
                 + "its encoder could not start: " + cause);
         headers.remove(HttpHeaders.CONTENT_ENCODING);
-        EntityTags.removeCoding(headers, coding);
+        EntityTags.removeCoding(headers, tagSuffix);
         Decision unencoded = policy.identities().get(Reason.ENCODER_UNAVAILABLE);
         header(unencoded, headers);
         return unencoded;
@@ -112,18 +114,18 @@ final class Decisions {
     }
 
     /**
-     * The headers of a response sent in {@code coding}: its tag marked, no length (it is streamed), no digest of the
-     * bytes before coding, and no ranges: they would be served from the bytes as they are (a 206 is never encoded)
-     * and spliced onto coded ones.
+     * The headers of a response sent in {@code coding} (against {@code dictionary}, or null): its tag marked, no length
+     * (it is streamed), no digest of the bytes before coding, and no ranges: they would be served from the bytes as
+     * they are (a 206 is never encoded) and spliced onto coded ones.
      */
-    static void encodedHeaders(MultivaluedMap<String, Object> headers, String coding) {
+    static void encodedHeaders(MultivaluedMap<String, Object> headers, String coding, Dictionary dictionary) {
         headers.putSingle(HttpHeaders.CONTENT_ENCODING, coding);
         headers.remove(HttpHeaders.CONTENT_LENGTH);
         ResponseHeaders.OF_THE_BYTES.forEach(headers::remove);
         if (headers.containsKey(ResponseHeaders.ACCEPT_RANGES)) {
             headers.putSingle(ResponseHeaders.ACCEPT_RANGES, "none");
         }
-        EntityTags.addCoding(headers, coding);
+        EntityTags.addCoding(headers, EntityTags.suffix(coding, dictionary));
     }
 
     /** A response that already carries a coding (set by the application or another interceptor). */

@@ -4,17 +4,28 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.ArrayList;
 import java.util.List;
+import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.negotiation.HeaderLists;
 
 /**
  * Keeps strong validators distinct per coding: an encoded response's strong {@code ETag "v"} becomes {@code "v-lzf"}
  * (an encoded body is a different representation, RFC 9110 section 8.8.3), and a conditional request naming
  * {@code "v-lzf"} is shown to the application as {@code "v"}, so its own precondition checks still answer 304.
- * Weak tags are left alone: they already admit encoding differences.
+ * A body coded against a dictionary is another representation for each dictionary: its suffix names the dictionary
+ * ({@code "v-dcz.1f0c9a3e"}, the first hex digits of its SHA-256), so a cache keeping two such variants never
+ * revalidates one with the other's tag. Weak tags are left alone: they already admit encoding differences.
  */
 final class EntityTags {
 
+    /** Hex digits of the dictionary's SHA-256 in a tag: enough to tell a resource's dictionaries apart. */
+    private static final int DICTIONARY_DIGITS = 8;
+
     private EntityTags() {
+    }
+
+    /** What a tag carries for a body in {@code coding}, against {@code dictionary} where there is one. */
+    static String suffix(String coding, Dictionary dictionary) {
+        return dictionary == null ? coding : coding + "." + dictionary.hash().substring(0, DICTIONARY_DIGITS);
     }
 
     /** Appends {@code -coding} inside the quotes of a strong {@code ETag} header, if there is one. */
@@ -47,8 +58,8 @@ final class EntityTags {
     static boolean removeCodings(MultivaluedMap<String, String> requestHeaders, String negotiated,
             List<String> offered) {
         boolean noneMatchHadCoding = negotiated != null
-                && removeSuffixes(requestHeaders, HttpHeaders.IF_NONE_MATCH, List.of(negotiated));
-        removeSuffixes(requestHeaders, HttpHeaders.IF_MATCH, offered);
+                && removeSuffixes(requestHeaders, HttpHeaders.IF_NONE_MATCH, List.of(negotiated), false);
+        removeSuffixes(requestHeaders, HttpHeaders.IF_MATCH, offered, true);
         return noneMatchHadCoding;
     }
 
@@ -64,7 +75,7 @@ final class EntityTags {
         List<String> tags = HeaderLists.members(lines);
         for (String coding : codings) {
             for (String tag : tags) {
-                if (isStrong(tag) && withoutSuffix(tag, List.of(coding)) != null) {
+                if (isStrong(tag) && withoutSuffix(tag, List.of(coding), false) != null) {
                     return coding;
                 }
             }
@@ -73,7 +84,7 @@ final class EntityTags {
     }
 
     private static boolean removeSuffixes(MultivaluedMap<String, String> requestHeaders, String name,
-            List<String> codings) {
+            List<String> codings, boolean anyDictionary) {
         List<String> lines = requestHeaders.get(name);
         if (lines == null || codings.isEmpty()) {
             return false;
@@ -81,7 +92,7 @@ final class EntityTags {
         List<String> tags = new ArrayList<>();
         boolean changed = false;
         for (String tag : HeaderLists.members(lines)) {
-            String base = isStrong(tag) ? withoutSuffix(tag, codings) : null;
+            String base = isStrong(tag) ? withoutSuffix(tag, codings, anyDictionary) : null;
             changed |= base != null;
             tags.add(base != null ? base : tag);
         }
@@ -92,15 +103,35 @@ final class EntityTags {
         return changed;
     }
 
-    /** The tag without a {@code -coding} suffix of one of {@code codings}, or {@code null}. */
-    private static String withoutSuffix(String tag, List<String> codings) {
+    /**
+     * The tag without a {@code -coding} suffix of one of {@code codings}, or {@code null}. With {@code anyDictionary}
+     * a coding also takes its suffix with any dictionary ({@code -dcz.1f0c9a3e}): whichever dictionary a client's copy
+     * was coded against, it is the resource's tag an {@code If-Match} names.
+     */
+    private static String withoutSuffix(String tag, List<String> codings, boolean anyDictionary) {
         for (String coding : codings) {
             String suffix = "-" + coding + "\"";
             if (tag.endsWith(suffix) && tag.length() > suffix.length()) {
                 return tag.substring(0, tag.length() - suffix.length()) + "\"";
             }
+            int dictionary = tag.length() - 1 - DICTIONARY_DIGITS - 1; // where the '.' before the digits stands
+            int start = dictionary - coding.length() - 1;
+            if (anyDictionary && start > 0 && tag.charAt(dictionary) == '.' && tag.charAt(start) == '-'
+                    && tag.startsWith(coding, start + 1) && isHex(tag, dictionary + 1, tag.length() - 1)) {
+                return tag.substring(0, start) + "\"";
+            }
         }
         return null;
+    }
+
+    private static boolean isHex(String text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if ((c < '0' || c > '9') && (c < 'a' || c > 'f')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the response carries a strong {@code ETag}. */

@@ -64,7 +64,8 @@ final class EventEncoding {
             events.output(original); // the runtime's setter first: an encoder it cannot take would be left open
             events.output(stream(decision, headers, facts, original, true));
         } catch (IOException | RuntimeException e) {
-            decisions.publish(exchange, decisions.unencodable(headers, decision.coding(), "the event stream", e));
+            decisions.publish(exchange, decisions.unencodable(headers, EntityTags.suffix(decision.coding(),
+                    facts.dictionary()), "the event stream", e));
         }
     }
 
@@ -159,7 +160,7 @@ final class EventEncoding {
             OutputStream sink, boolean resteasy) throws IOException {
         ContentCodec codec = policy.codec(decision.coding(), facts.dictionary()).forEventStreams();
         // the headers first: some encoders write their header at once (lz4), which commits the response on Jersey
-        Decisions.encodedHeaders(headers, codec.token());
+        Decisions.encodedHeaders(headers, codec.token(), facts.dictionary());
         decisions.header(decision, headers);
         return EventStream.open(codec, sink, resteasy, decision, policy.observation());
     }

@@ -53,7 +53,8 @@ final class RequestFactsFilter implements ContainerRequestFilter {
             request.abortWith(Problems.notAcceptable(policy.offered()));
             return;
         }
-        boolean validatorNamedCoding = EntityTags.removeCodings(headers, negotiated.coding(), policy.tagged());
+        boolean validatorNamedCoding = EntityTags.removeCodings(headers, negotiated.isEncoded()
+                ? EntityTags.suffix(negotiated.coding(), dictionary.dictionary()) : null, policy.tagged());
         boolean nothingElse = codings.isEmpty() && !validatorNamedCoding && dictionary == MethodPolicy.DictionaryMatch.NONE
                 && byCost == null;
         Exchange.start(request, nothingElse ? plain : new RequestFacts(negotiated, codings, validatorNamedCoding,

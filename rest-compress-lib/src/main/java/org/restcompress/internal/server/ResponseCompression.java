@@ -98,7 +98,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         RequestFacts facts = exchange.facts();
         Negotiated negotiated = facts.negotiated();
         if (status == 304 && negotiated.isEncoded() && facts.validatorNamedCoding()) {
-            EntityTags.addCoding(headers, negotiated.coding()); // the tag the client's encoded copy carries
+            // the tag the client's encoded copy carries
+            EntityTags.addCoding(headers, EntityTags.suffix(negotiated.coding(), facts.dictionary()));
         }
         if (!entity && MediaTypes.isEventStream(response.getMediaType())) {
             EventOutput output = runtime.events(response);
@@ -148,7 +149,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             return decision.belowThreshold(length).done(-1, -1, 0);
         }
         if (decision.isEncoded()) {
-            Decisions.encodedHeaders(headers, policy.codec(decision.coding(), facts.dictionary()).token());
+            Decisions.encodedHeaders(headers, policy.codec(decision.coding(), facts.dictionary()).token(),
+                    facts.dictionary());
         }
         return decision;
     }
@@ -298,7 +300,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                 new DeferredOutputStream.Outcome() {
                     @Override
                     public OutputStream encode() throws IOException {
-                        encodedHeaders(headers, codec.token(), shown[0], -1, runtimeHeaders);
+                        encodedHeaders(headers, codec.token(), facts, shown[0], -1, runtimeHeaders);
                         if (decision.reason() == Reason.HEAD) {
                             // Commit the headers now, as a streamed GET would be; the container would otherwise
                             // announce the 0 bytes HEAD writes as a Content-Length.
@@ -312,7 +314,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                             encoder = codec.encode(Uncloseable.output(to));
                         } catch (IOException | RuntimeException e) {
                             keeping[0] = null; // nothing encoded to keep
-                            shown[0] = decisions.unencodable(headers, codec.token(), "the body", e);
+                            shown[0] = decisions.unencodable(headers, EntityTags.suffix(codec.token(),
+                                    facts.dictionary()), "the body", e);
                             runtimeHeaders.identity(headers);
                             runtimeHeaders.decided(headers);
                             return Uncloseable.output(sink); // the container's stream stays open, as under a coding
@@ -352,7 +355,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                             !EntityTags.isStrong(headers));
                     shown[0] = decision.reused(Decision.Reuse.MISS);
                     if (lookup.encoded() != null) {
-                        sendKept(context, exchange, decision.reused(Decision.Reuse.HIT), codec.token(),
+                        sendKept(context, exchange, decision.reused(Decision.Reuse.HIT), codec.token(), facts,
                                 lookup.encoded(), held.length(), sink, meter, runtimeHeaders);
                         return;
                     }
@@ -389,9 +392,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
     /** A kept form of this very body: sent as it is, its length known (where the runtime takes it), nothing encoded. */
     private void sendKept(WriterInterceptorContext context, Exchange exchange, Decision hit, String token,
-            byte[] encoded, int length, OutputStream sink, ResponseMeter meter, ResponseHeaders runtimeHeaders)
-            throws IOException {
-        encodedHeaders(context.getHeaders(), token, hit, encoded.length, runtimeHeaders);
+            RequestFacts facts, byte[] encoded, int length, OutputStream sink, ResponseMeter meter,
+            ResponseHeaders runtimeHeaders) throws IOException {
+        encodedHeaders(context.getHeaders(), token, facts, hit, encoded.length, runtimeHeaders);
         try {
             sink.write(encoded);
         } catch (IOException | RuntimeException e) {
@@ -410,9 +413,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
      * and where it is known ({@code length} not negative) and the runtime takes it late, its length; then handed to the
      * runtime.
      */
-    private void encodedHeaders(MultivaluedMap<String, Object> headers, String token, Decision decision, int length,
-            ResponseHeaders runtimeHeaders) {
-        Decisions.encodedHeaders(headers, token);
+    private void encodedHeaders(MultivaluedMap<String, Object> headers, String token, RequestFacts facts,
+            Decision decision, int length, ResponseHeaders runtimeHeaders) {
+        Decisions.encodedHeaders(headers, token, facts.dictionary());
         decisions.header(decision, headers);
         if (length >= 0 && runtimeHeaders.takesLengthLate()) {
             headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(length));
