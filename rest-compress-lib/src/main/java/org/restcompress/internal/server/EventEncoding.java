@@ -21,9 +21,11 @@ import org.restcompress.observe.Reason;
 /**
  * Encodes a method's event streams ({@code text/event-stream}), each decided once for the whole stream and encoded
  * from its first event with the codec's event settings; the decision is published with its sizes when the stream
- * ends ({@link EventStream}). Where the stream's bytes pass depends on the runtime, so there are three ways in:
- * the response filter (RESTEasy: {@link #fromFilter}), Jersey's writer interceptor ({@link #jersey}), and a hook armed
- * before the method runs on CXF and Quarkus REST ({@link #arm}).
+ * ends ({@link EventStream}). Where the stream's bytes pass depends on the runtime ({@link RuntimeAdapter}), so
+ * there are three ways in: the response filter, for a runtime that writes events to its own output stream
+ * (RESTEasy: {@link #fromFilter}); the writer interceptor, for one that writes them to the stream the interceptors
+ * leave (Jersey: {@link #fromWriter}); and a hook armed before the method runs, for one that writes them past every
+ * Jakarta REST hook (CXF and Quarkus REST: {@link #arm}).
  */
 final class EventEncoding {
 
@@ -70,10 +72,11 @@ final class EventEncoding {
     }
 
     /**
-     * Jersey passes an {@code SseEventSink} through the interceptors once, before its events, and writes every event to
-     * the stream the interceptors leave behind: the encoder stays there, and Jersey closes it when the stream ends.
+     * A runtime that passes an {@code SseEventSink} through the interceptors once, before its events, writes every
+     * event to the stream the interceptors leave behind (Jersey): the encoder stays there, and the runtime closes it
+     * when the stream ends.
      */
-    void jersey(WriterInterceptorContext context, Exchange exchange, DecisionRules.Facts pending) throws IOException {
+    void fromWriter(WriterInterceptorContext context, Exchange exchange, DecisionRules.Facts pending) throws IOException {
         try {
             MultivaluedMap<String, Object> headers = context.getHeaders();
             DecisionRules.Facts settled = facts(exchange.facts(), pending.head(), pending.status(), headers,
@@ -157,11 +160,11 @@ final class EventEncoding {
      * decision is published, with its sizes, when the stream ends.
      */
     private EventStream stream(Decision decision, MultivaluedMap<String, Object> headers, RequestFacts facts,
-            OutputStream sink, boolean resteasy) throws IOException {
+            OutputStream sink, boolean endsAtEmptyFlush) throws IOException {
         ContentCodec codec = policy.codec(decision.coding(), facts.dictionary()).forEventStreams();
         // the headers first: some encoders write their header at once (lz4), which commits the response on Jersey
         Decisions.encodedHeaders(headers, codec.token(), facts.dictionary());
         decisions.header(decision, headers);
-        return EventStream.open(codec, sink, resteasy, decision, policy.observation());
+        return EventStream.open(codec, sink, endsAtEmptyFlush, decision, policy.observation());
     }
 }

@@ -11,11 +11,13 @@ import org.restcompress.observe.Decision;
 /**
  * One event stream's encoder, open for as long as the stream: the runtimes flush after every event, and each flush
  * makes that event decodable at once while the coding keeps its context for the next one. The codec's state (native
- * memory for zstd and br) ends when a write fails (the client is gone) and when the stream ends: on Jersey, when it
- * closes the stream; on RESTEasy, at a flush with nothing written since the last one. RESTEasy commits the headers
- * with a flush, writes each event (and the blank line it starts a stream with) and then flushes, ends a stream with a
- * flush alone, and closes its output stream when the request's first thread is done, stream or not: its own stream
- * ignores that close, and so does this one there ({@link org.restcompress.internal.runtime.ResteasyEvents}).
+ * memory for zstd and br) ends when a write fails (the client is gone) and when the stream ends: where the runtime
+ * writes through the writer interceptor's stream or a hook, when it closes the stream; where it writes to its own
+ * output stream ({@code endsAtEmptyFlush}), at a flush with nothing written since the last one. Such a runtime
+ * commits the headers with a flush, writes each event (and the blank line it starts a stream with) and then flushes,
+ * ends a stream with a flush alone, and closes its output stream when the request's first thread is done, stream or
+ * not: its own stream ignores that close, and so does this one there
+ * ({@link org.restcompress.internal.runtime.EventOutput}).
  *
  * <p>The runtimes write events from the application's threads and end the stream from their own: the stream's state
  * is guarded by its monitor. Its {@link Decision} is published when it ends, with the bytes of its events before and
@@ -25,7 +27,7 @@ final class EventStream extends OutputStream {
 
     private final OutputStream encoder;
     private final OutputStream sink;
-    private final boolean resteasy;
+    private final boolean endsAtEmptyFlush;
     private final Decision decision;
     private final Observation observation;
     private final Counting coded;
@@ -37,21 +39,21 @@ final class EventStream extends OutputStream {
     private Decision ended;
     private boolean published;
 
-    private EventStream(OutputStream encoder, OutputStream sink, boolean resteasy, Decision decision,
+    private EventStream(OutputStream encoder, OutputStream sink, boolean endsAtEmptyFlush, Decision decision,
             Observation observation, Counting coded) {
         this.encoder = encoder;
         this.sink = sink;
-        this.resteasy = resteasy;
+        this.endsAtEmptyFlush = endsAtEmptyFlush;
         this.decision = decision;
         this.observation = observation;
         this.coded = coded;
     }
 
     /** The stream {@code codec} encodes events into, on their way to {@code sink}. */
-    static EventStream open(ContentCodec codec, OutputStream sink, boolean resteasy, Decision decision,
+    static EventStream open(ContentCodec codec, OutputStream sink, boolean endsAtEmptyFlush, Decision decision,
             Observation observation) throws IOException {
         Counting coded = new Counting(sink); // closing it closes the runtime's stream, as the codec contract says
-        return new EventStream(codec.encode(coded), sink, resteasy, decision, observation, coded);
+        return new EventStream(codec.encode(coded), sink, endsAtEmptyFlush, decision, observation, coded);
     }
 
     @Override
@@ -88,7 +90,7 @@ final class EventStream extends OutputStream {
                 if (closed) {
                     return;
                 }
-                if (resteasy && started && !written) {
+                if (endsAtEmptyFlush && started && !written) {
                     end();
                     sink.flush(); // the coding's end must reach the client before the runtime completes the response
                     return;
@@ -110,7 +112,7 @@ final class EventStream extends OutputStream {
     public void close() throws IOException {
         try {
             synchronized (this) {
-                if (!resteasy) {
+                if (!endsAtEmptyFlush) {
                     end();
                 }
             }

@@ -175,7 +175,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         // taken once: Jersey passes event streams and chunked output through here again
         DecisionRules.Facts pending = exchange == null ? null : exchange.takePending();
         if (pending != null && context.getEntity() instanceof SseEventSink) {
-            events.jersey(context, exchange, pending);
+            events.fromWriter(context, exchange, pending);
             return;
         }
         DictionaryRecorder recorder = pending == null ? null : exchange.recorder(policy);
