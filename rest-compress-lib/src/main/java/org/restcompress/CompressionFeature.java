@@ -16,7 +16,6 @@ import org.restcompress.internal.client.ClientCompression;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.runtime.QuarkusRegistration;
 import org.restcompress.internal.server.CompressionBinder;
-import org.restcompress.internal.server.ContentDecodingExceptionMapper;
 
 /**
  * The one thing to register. On a server, {@code @LZF}, {@code @GZIP} and {@code @Compressed} resource methods then
@@ -86,7 +85,6 @@ public final class CompressionFeature implements Feature, DynamicFeature {
             ClientCompression.register(context, settings, registry);
         } else {
             CompressionBinder.register(context, settings, registry, classLoader());
-            context.register(new ContentDecodingExceptionMapper());
         }
         return true;
     }

@@ -45,6 +45,14 @@ public class DictionaryResource {
         return DictionaryBodies.feed(step);
     }
 
+    /** Takes a body at a URL the gzip feed's dictionaries match, and keeps none of its own. */
+    @POST
+    @Path("gzip-feed")
+    @GZIP
+    public byte[] takeGzipFeed(byte[] body) {
+        return body;
+    }
+
     /** Sets a cookie: excluded from compression by the test application's predicate, so never a dictionary. */
     @GET
     @Path("session-feed")

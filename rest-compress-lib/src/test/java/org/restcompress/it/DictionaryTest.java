@@ -76,7 +76,7 @@ class DictionaryTest {
     abstract static class StoreApplication extends Application implements org.restcompress.dictionary.DictionaryStore {
         @Override
         public Set<Class<?>> getClasses() {
-            return Set.of(DictionaryResource.class);
+            return Set.of(DictionaryResource.class, ReceivedCodings.class);
         }
 
         @Override
@@ -279,8 +279,12 @@ class DictionaryTest {
         }
         Reply unknown = Http.post(server.uri("dict/echo"), encode("dcz", body, "other".getBytes()),
                 "Content-Encoding", "dcz", "Content-Type", "application/octet-stream");
-        assertEquals(400, unknown.status());
-        assertTrue(unknown.text().contains("dictionary not available here"), unknown.text());
+        // not corrupt: a dictionary this server lacks (a store may forget any), 415 naming what it accepts instead,
+        // which a sender can send the body again in
+        assertEquals(415, unknown.status());
+        assertTrue(unknown.text().startsWith("dcz body made with a dictionary not available here"), unknown.text());
+        String accepted = unknown.header("Accept-Encoding");
+        assertTrue(accepted != null && accepted.contains("zstd") && !accepted.contains("dcz"), accepted);
         byte[] whole = encode("dcz", body, TRAINED);
         Reply truncated = Http.post(server.uri("dict/echo"), Arrays.copyOf(whole, 30), "Content-Encoding", "dcz",
                 "Content-Type", "application/octet-stream");
@@ -522,6 +526,40 @@ class DictionaryTest {
             assertEquals(java.util.List.of("zstd"), ReceivedCodings.SEEN);
         } finally {
             client.close();
+        }
+    }
+
+    /**
+     * The library's client, told 415 for a dcz body, sends it again in the coding beneath, and no longer codes bodies
+     * against the dictionary the server lost.
+     */
+    @Test
+    void ourClientSendsABodyAgainBeneathWhenTheServerLostItsDictionary() throws Exception {
+        try (TestServer counting = TestServer.start(CountingStoreApplication.class)) {
+            jakarta.ws.rs.client.Client client = jakarta.ws.rs.client.ClientBuilder.newClient()
+                    .register(CompressionFeature.class);
+            try {
+                COUNTED.clear();
+                client.target(counting.uri("dict/gzip-feed?at=7")).request().get(byte[].class);
+                for (int i = 0; i < 500 && COUNTED.isEmpty(); i++) {
+                    Thread.sleep(10); // the server keeps it after the response left
+                }
+                assertEquals(1, COUNTED.size(), "the response kept as a dictionary");
+                COUNTED.clear(); // and forgotten, as a store may
+                ReceivedCodings.SEEN.clear();
+                byte[] update = DictionaryBodies.feed(8);
+                for (int i = 0; i < 2; i++) {
+                    jakarta.ws.rs.core.Response taken = client.target(counting.uri("dict/gzip-feed")).request()
+                            .property("restcompress.request-coding", "dcz")
+                            .post(jakarta.ws.rs.client.Entity.entity(update, "application/json"));
+                    assertEquals(200, taken.getStatus());
+                    assertArrayEquals(update, taken.readEntity(byte[].class));
+                }
+                assertEquals(java.util.List.of("dcz", "zstd", "zstd"), ReceivedCodings.SEEN,
+                        "refused once, sent again beneath, then beneath at once");
+            } finally {
+                client.close();
+            }
         }
     }
 }

@@ -45,7 +45,7 @@ public final class ClientCompression {
         // removes Content-Encoding once it decodes, so no other decodes a body twice
         context.register(new ResponseDecompression(codings, dictionaries, links),
                 Map.of(ReaderInterceptor.class, Priorities.ENTITY_CODER - 100));
-        context.register(new UnsupportedCodingRetry(codings, servers),
+        context.register(new UnsupportedCodingRetry(codings, servers, dictionaries),
                 Map.of(ClientResponseFilter.class, UnsupportedCodingRetry.PRIORITY));
         if (appliesClientDynamicFeatures(context)) {
             context.register(new ProxyCodingBinder(codings));

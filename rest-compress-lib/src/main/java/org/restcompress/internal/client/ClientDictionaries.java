@@ -80,6 +80,14 @@ final class ClientDictionaries {
         }
     }
 
+    /** Forgets {@code dictionary} for the origin of {@code uri}: its server said it no longer has it. */
+    void forget(URI uri, Dictionary dictionary) {
+        String origin = OriginCodings.origin(uri);
+        synchronized (entries) {
+            entries.removeIf(e -> e.origin.equals(origin) && e.dictionary.hash().equals(dictionary.hash()));
+        }
+    }
+
     /** The dictionary to announce for a request to {@code uri}, or {@code null}. */
     Entry best(URI uri) {
         String origin = OriginCodings.origin(uri);

@@ -77,6 +77,14 @@ final class DictionaryExchange implements ClientRequestFilter, ClientResponseFil
         return best != null ? best.dictionary() : null;
     }
 
+    /**
+     * A body sent to {@code uri} against {@code dictionary} was refused (415) for it: its server does not have it (a
+     * store may forget any), so it is neither announced nor used for bodies there again.
+     */
+    void refused(URI uri, Dictionary dictionary) {
+        dictionaries.forget(uri, dictionary);
+    }
+
     /** The {@code Accept-Encoding} a request that announces a dictionary carries: the client's, and the formats. */
     String acceptEncoding() {
         return acceptEncoding;

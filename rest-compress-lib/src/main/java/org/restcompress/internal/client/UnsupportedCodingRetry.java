@@ -23,13 +23,15 @@ import java.util.Map;
 import java.util.concurrent.Flow;
 import java.util.stream.BaseStream;
 import org.restcompress.internal.codec.IdentityCodec;
+import org.restcompress.internal.dictionary.Dictionary;
 import org.restcompress.internal.negotiation.AcceptEncoding;
 import org.restcompress.ConfigKeys;
 
 /**
  * Makes compressed request bodies safe against servers that do not take them: a 415 to a body this client encoded,
  * listing in {@code Accept-Encoding} what the server accepts (RFC 7694) without the coding sent, is remembered for
- * that origin, and the request is sent once more in an accepted coding, or as it is, when its entity can be written
+ * that origin (and a dictionary a {@code dcz}/{@code dcb} body was coded against is forgotten there: the server
+ * lacked it), and the request is sent once more in an accepted coding, or as it is, when its entity can be written
  * again (not a stream, a {@code StreamingOutput}, parts or a publisher). It runs before the application's response filters, which never see the 415 (the second
  * request, made on the same client, passes through them too). When the second request fails to go out at all, the
  * application gets the 415.
@@ -52,10 +54,13 @@ final class UnsupportedCodingRetry implements ClientResponseFilter {
 
     private final ClientCodecs codings;
     private final OriginCodings servers;
+    /** The client's dictionaries, or null where it has none. */
+    private final DictionaryExchange dictionaries;
 
-    UnsupportedCodingRetry(ClientCodecs codings, OriginCodings servers) {
+    UnsupportedCodingRetry(ClientCodecs codings, OriginCodings servers, DictionaryExchange dictionaries) {
         this.codings = codings;
         this.servers = servers;
+        this.dictionaries = dictionaries;
     }
 
     @Override
@@ -70,6 +75,10 @@ final class UnsupportedCodingRetry implements ClientResponseFilter {
             return; // refused for another reason than the coding
         }
         servers.remember(request.getUri(), accepted);
+        Object dictionary = request.getProperty(RequestCompression.BODY_DICTIONARY);
+        if (dictionaries != null && dictionary instanceof Dictionary used) {
+            dictionaries.refused(request.getUri(), used); // a dcz/dcb body: the dictionary is what the server lacked
+        }
         Object entity = request.getEntity();
         if (request.getProperty(RETRIED) != null || !repeatable(entity)) {
             return;

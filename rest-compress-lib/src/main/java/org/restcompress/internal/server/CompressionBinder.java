@@ -26,6 +26,7 @@ import org.restcompress.internal.MethodCodings;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.cost.AutoCoding;
 import org.restcompress.internal.lifecycle.Lifecycle;
+import org.restcompress.internal.negotiation.EncodingChooser;
 import org.restcompress.internal.observe.Observation;
 import org.restcompress.internal.runtime.RuntimeAdapter;
 
@@ -81,7 +82,8 @@ public final class CompressionBinder implements DynamicFeature {
     }
 
     /**
-     * Registers the server side: this binder, and the endpoint that serves shared dictionaries when there are any.
+     * Registers the server side: this binder, the mapper of decoding failures met by methods reading a stream, and the
+     * endpoint that serves shared dictionaries when there are any.
      * Shared dictionaries are read here, so a missing file fails the deployment.
      */
     public static void register(FeatureContext context, CompressionConfig config, CodecRegistry registry,
@@ -101,6 +103,8 @@ public final class CompressionBinder implements DynamicFeature {
         }
         ServerDictionaries dictionaries = binder.dictionaries;
         runtime.register(context, binder);
+        context.register(new ContentDecodingExceptionMapper(new EncodingChooser(config.preference())
+                .byPreference(registry.encodingTokens())));
         if (!dictionaries.formats().isEmpty()) {
             // also where no shared dictionary is listed yet: a method's @SharedDictionary may find its key later
             context.register(new DictionaryEndpoint(dictionaries));

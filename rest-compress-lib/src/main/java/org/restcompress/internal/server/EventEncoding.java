@@ -76,7 +76,8 @@ final class EventEncoding {
      * event to the stream the interceptors leave behind (Jersey): the encoder stays there, and the runtime closes it
      * when the stream ends.
      */
-    void fromWriter(WriterInterceptorContext context, Exchange exchange, DecisionRules.Facts pending) throws IOException {
+    void fromWriter(WriterInterceptorContext context, Exchange exchange, DecisionRules.Facts pending)
+            throws IOException {
         try {
             MultivaluedMap<String, Object> headers = context.getHeaders();
             DecisionRules.Facts settled = facts(exchange.facts(), pending.head(), pending.status(), headers,

@@ -202,6 +202,11 @@ final class MethodPolicy {
         return offered;
     }
 
+    /** The codings request bodies may come in, in server preference order. */
+    List<String> accepted() {
+        return accepted;
+    }
+
     /** The codings whose suffix this method's tags may carry: those it offers, and its dictionary formats. */
     List<String> tagged() {
         return tagged;

@@ -8,7 +8,6 @@ import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.IOException;
 import java.util.List;
 import org.restcompress.ContentDecodingException;
-import org.restcompress.ContentTooLargeException;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.io.Closing;
 import org.restcompress.internal.io.DecodingInputStream;
@@ -17,11 +16,12 @@ import org.restcompress.observe.RequestBody;
 
 /**
  * Decodes one resource method's request bodies as their {@code Content-Encoding} says, last coding first, with the
- * decoded size capped. A corrupt or truncated body answers 400 and one that decodes past the limit 413, however the
- * message body reader wrapped the failure. After the reader is done the rest of the body is read too, so that
- * checksums and trailers are verified and codec resources released; a method that takes the body as a stream reads
- * it itself (trailers are verified when it reads to the end), and codec resources are released at its end, on close,
- * or once the response is written, whichever comes first.
+ * decoded size capped. A corrupt or truncated body answers 400, one that decodes past the limit 413, and one coded
+ * against a dictionary not available here 415, however the message body reader wrapped the failure. After the
+ * reader is done the rest of the body is read too, so that checksums and trailers are verified and codec resources
+ * released; a method that takes the body as a stream reads it itself (trailers are verified when it reads to the
+ * end), and codec resources are released at its end, on close, or once the response is written, whichever comes
+ * first.
  *
  * <p>Each coded body is reported once to the {@link Observation}: decoded (when the reader is done, or when a streamed
  * body is released), or refused with its status.
@@ -56,7 +56,7 @@ final class RequestDecompression implements ReaderInterceptor {
                 policy.maxDecodedSize()).maxExpansionRatio(policy.maxExpansionRatio());
         if (observation.observesRequests()) {
             body.observe(report -> observation.requestBody(new RequestBody(policy.name(), report.codings(),
-                    report.failure() == null ? 0 : report.failure() instanceof ContentTooLargeException ? 413 : 400,
+                    report.failure() == null ? 0 : Problems.status(report.failure()),
                     report.bytesIn(), report.bytesOut(), report.decodeNanos())));
         }
         context.setInputStream(body);
@@ -78,7 +78,7 @@ final class RequestDecompression implements ReaderInterceptor {
             ContentDecodingException failure = body.failure();
             Closing.afterFailure(body, e);
             if (failure != null) {
-                throw Problems.decodingFailed(failure);
+                throw Problems.decodingFailed(failure, policy.accepted());
             }
             throw e;
         }

@@ -79,7 +79,7 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             return;
         }
         if (response.getStatus() == 500) {
-            refuseBody(exchange, response);
+            refuseBody(exchange, response, policy.accepted());
         }
         MultivaluedMap<String, Object> headers = response.getHeaders();
         decisions.negotiationHeaders(headers, exchange.facts());
@@ -272,13 +272,18 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
 
     /**
      * A 500 after the request body, read as a stream, failed to decode: the method wrapped that failure (in a
-     * {@code WebApplicationException}, say). The client gets the 400 or 413 its body earned, as where nothing wrapped.
+     * {@code WebApplicationException}, say). The client gets the 400, 413 or 415 its body earned, as where nothing
+     * wrapped.
      */
-    private static void refuseBody(Exchange exchange, ContainerResponseContext response) {
+    private static void refuseBody(Exchange exchange, ContainerResponseContext response, List<String> accepted) {
         ContentDecodingException failure = exchange.streamedFailure();
         if (failure != null) {
-            jakarta.ws.rs.core.Response problem = Problems.decodingFailed(failure).getResponse();
+            jakarta.ws.rs.core.Response problem = Problems.decodingFailed(failure, accepted).getResponse();
             response.setStatus(problem.getStatus());
+            List<Object> acceptEncoding = problem.getHeaders().get(HttpHeaders.ACCEPT_ENCODING);
+            if (acceptEncoding != null) { // a 415's
+                response.getHeaders().put(HttpHeaders.ACCEPT_ENCODING, acceptEncoding);
+            }
             response.setEntity(problem.getEntity(), new java.lang.annotation.Annotation[0], problem.getMediaType());
         }
     }
