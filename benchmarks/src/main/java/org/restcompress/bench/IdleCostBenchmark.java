@@ -52,9 +52,10 @@ public class IdleCostBenchmark {
     /**
      * {@code plain}: the annotation is there, the library is not registered; {@code vary}: plain plus a filter that
      * adds {@code Vary: Accept-Encoding}; {@code hooks}: {@link Hooks}, the Jakarta REST hooks a layer built as the
-     * library is needs, doing nothing else; {@code library}: the library is registered.
+     * library is needs, doing nothing else; {@code filters}: {@link Filters}, the same without the writer interceptor;
+     * {@code library}: the library is registered.
      */
-    @Param({"plain", "vary", "hooks", "library"})
+    @Param({"plain", "vary", "hooks", "filters", "library"})
     public String deployment;
 
     /** {@code none}: no {@code Accept-Encoding}; else the header's value. */
@@ -129,14 +130,37 @@ public class IdleCostBenchmark {
         }
     }
 
+    /**
+     * The floor of a layer with one hook fewer than {@link Hooks}: the same request filter, and a response filter that
+     * reads its property and adds {@code Vary}, as a layer would that wraps the body's stream from the response filter
+     * ({@code setEntityStream}) instead of a writer interceptor. Nothing is negotiated, decided or encoded.
+     */
+    public static class Filters implements DynamicFeature {
+        private static final String PROPERTY = Filters.class.getName();
+
+        @Override
+        public void configure(ResourceInfo resource, FeatureContext context) {
+            context.register((ContainerRequestFilter) request -> {
+                List<String> acceptEncoding = request.getHeaders().get(HttpHeaders.ACCEPT_ENCODING);
+                request.setProperty(PROPERTY, acceptEncoding == null ? List.of() : acceptEncoding);
+            }, Priorities.ENTITY_CODER);
+            context.register((ContainerResponseFilter) (request, response) -> {
+                if (request.getProperty(PROPERTY) == null) {
+                    throw new IllegalStateException("no request filter ran");
+                }
+                response.getHeaders().add("Vary", "Accept-Encoding");
+            }, Priorities.ENTITY_CODER);
+        }
+    }
+
     /** A deployment of {@link Resource}, with the library registered or not. */
     static Dispatcher deployment(boolean library) {
         return deployment(library ? "library" : "plain");
     }
 
     /**
-     * A deployment of {@link Resource}: {@code plain}, {@code vary} ({@link VaryOnly}), {@code hooks} ({@link Hooks})
-     * or {@code library}.
+     * A deployment of {@link Resource}: {@code plain}, {@code vary} ({@link VaryOnly}), {@code hooks} ({@link Hooks}),
+     * {@code filters} ({@link Filters}) or {@code library}.
      */
     static Dispatcher deployment(String kind) {
         Dispatcher dispatcher = MockDispatcherFactory.createDispatcher();
@@ -147,6 +171,8 @@ public class IdleCostBenchmark {
             dispatcher.getProviderFactory().register(VaryOnly.class);
         } else if (kind.equals("hooks")) {
             dispatcher.getProviderFactory().register(Hooks.class);
+        } else if (kind.equals("filters")) {
+            dispatcher.getProviderFactory().register(Filters.class);
         }
         dispatcher.getRegistry().addPerRequestResource(Resource.class);
         return dispatcher;
