@@ -12,7 +12,8 @@ import java.time.Duration;
  * Hashes are the lowercase hexadecimal SHA-256 of the content, so every instance sharing a store agrees by
  * construction; the library checks the hash of what {@link #get} returns before using it. A store shared by instances
  * also carries, for {@code @TrainedDictionary}, two small records under keys that are not hashes:
- * {@code trained:<name>} (the hash of the newest version) and {@code trained:<name>:lease} (which instance trains it).
+ * {@code trained:<name>:<scope>} (the hash of the newest version) and {@code trained:<name>:<scope>:lease} (which
+ * instance trains it), the scope standing for the URL patterns of the methods that train it.
  */
 public interface DictionaryStore {
 

@@ -95,6 +95,37 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
+    /** The keys matching {@code pattern} now (KEYS); keys of text without line breaks. */
+    public java.util.List<String> keys(String pattern) throws IOException {
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            java.io.BufferedReader reply = send(socket, "KEYS", pattern);
+            int count = Integer.parseInt(reply.readLine().substring(1)); // *count, then $length and the key each
+            for (int i = 0; i < count; i++) {
+                reply.readLine();
+                keys.add(reply.readLine());
+            }
+        }
+        return keys;
+    }
+
+    /** The value of {@code key} now, as one line of text, or null (GET). */
+    public String get(String key) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            java.io.BufferedReader reply = send(socket, "GET", key);
+            return reply.readLine().equals("$-1") ? null : reply.readLine();
+        }
+    }
+
+    private static java.io.BufferedReader send(Socket socket, String command, String argument) throws IOException {
+        String request = "*2\r\n$" + command.length() + "\r\n" + command + "\r\n$" + argument.length() + "\r\n"
+                + argument + "\r\n";
+        socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        return new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                java.nio.charset.StandardCharsets.US_ASCII));
+    }
+
     public String location() {
         return "redis://127.0.0.1:" + port;
     }

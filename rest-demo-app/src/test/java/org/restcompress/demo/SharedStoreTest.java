@@ -199,7 +199,13 @@ class SharedStoreTest {
         assertEquals(2, announced.size(), "both instances announce a trained dictionary: " + announced);
         String hash = announced.values().iterator().next();
         assertEquals(1, new HashSet<>(announced.values()).size(), "one version for both: " + announced);
-        assertTrue(redis.exists("restcompress:dictionary:trained:docs"), "published to the store");
+        // published under the dictionary's name and its methods' scope, which both instances share
+        Set<String> pointers = new HashSet<>(redis.keys("restcompress:dictionary:trained:docs:*"));
+        pointers.removeIf(key -> key.endsWith(":lease"));
+        assertEquals(1, pointers.size(), "published to the store: " + pointers);
+        String pointer = pointers.iterator().next();
+        assertTrue(pointer.matches("restcompress:dictionary:trained:docs:[0-9a-f]{16}"), pointer);
+        assertEquals(hash, redis.get(pointer));
         byte[] dictionary = Http.get(proxy.resolve("compression-dictionaries/" + hash)).body();
         Dictionary trained = Dictionary.of(dictionary);
         assertEquals(hash, trained.hash());

@@ -7,7 +7,9 @@ import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -56,9 +58,18 @@ final class DictionaryTraining implements AutoCloseable {
         boolean drifted;
         /** The newest version's hash this instance saw in the shared store, or published there. */
         String lastPointer;
+        /** Its records' key in the shared store ({@link #storeKey}); made at first use, once every method is bound. */
+        private String key;
 
         Trained(ServerDictionaries.Shared shared) {
             this.shared = shared;
+        }
+
+        String key() {
+            if (key == null) {
+                key = storeKey(shared.name, shared.patterns);
+            }
+            return key;
         }
 
         void reset() {
@@ -175,7 +186,7 @@ final class DictionaryTraining implements AutoCloseable {
         if (!due) {
             return;
         }
-        if (shared != null && !shared.putIfAbsent(leaseKey(dictionary.name),
+        if (shared != null && !shared.putIfAbsent(t.key() + LEASE,
                 instance.getBytes(StandardCharsets.US_ASCII), Duration.ofSeconds(2 * TIME_LIMIT_SECONDS))) {
             return; // another instance trains it, and publishes it to the store, where this one takes it
         }
@@ -184,7 +195,7 @@ final class DictionaryTraining implements AutoCloseable {
 
     /** Takes the version another instance published, if newer than this one's. */
     private void takePublished(Trained t) {
-        byte[] pointer = shared.get(pointerKey(t.shared.name));
+        byte[] pointer = shared.get(t.key());
         if (pointer == null) {
             return;
         }
@@ -263,7 +274,7 @@ final class DictionaryTraining implements AutoCloseable {
                     + "the others keep theirs until the next version");
             return;
         }
-        shared.put(pointerKey(t.shared.name), dictionary.hash().getBytes(StandardCharsets.US_ASCII), keep);
+        shared.put(t.key(), dictionary.hash().getBytes(StandardCharsets.US_ASCII), keep);
     }
 
     /** What the current version saves on the responses sampled since it came, against zstd alone. */
@@ -313,12 +324,19 @@ final class DictionaryTraining implements AutoCloseable {
         return sink.size();
     }
 
-    static String pointerKey(String name) {
-        return "trained:" + name;
-    }
+    /** The suffix of the key of the lease that lets one instance of several train a version. */
+    static final String LEASE = ":lease";
 
-    static String leaseKey(String name) {
-        return "trained:" + name + ":lease";
+    /**
+     * Where a shared store keeps the hash of the newest version of the dictionary {@code name} that the methods of
+     * {@code patterns} train: {@code trained:<name>:<scope>}, the scope the first 16 hex digits of the SHA-256 of those
+     * URL patterns, sorted. Every instance of one application agrees on it; applications whose methods differ never
+     * meet under one name, so neither takes the other's versions (and with them strings common to its responses).
+     */
+    static String storeKey(String name, Collection<String> patterns) {
+        String scope = String.join("\n", new TreeSet<>(patterns));
+        return "trained:" + name + ":" + Dictionary.hex(Dictionary.sha256(scope.getBytes(StandardCharsets.UTF_8)))
+                .substring(0, 16);
     }
 
     /** Stops the thread; a training under way is abandoned (its native part ends by itself, its result unused). */
