@@ -42,7 +42,7 @@ public final class IdleCostReport {
                 .append(Runtime.version()).append(", ").append(LocalDate.now())
                 .append(quick ? " (quick mode: not a measurement)" : "")
                 .append(". Command: `java -Xms1g -Xmx1g -XX:+UseParallelGC -cp benchmarks/target/benchmarks.jar ")
-                .append("org.restcompress.bench.IdleCostReport` (~1 minute).\n\n")
+                .append("org.restcompress.bench.IdleCostReport` (~2 minutes).\n\n")
                 .append("One `@Compressed` method returning a corpus document as `byte[]`, dispatched in memory by ")
                 .append("RESTEasy 6.2 (`MockDispatcherFactory`: no socket, no container, so nothing else hides the ")
                 .append("difference). *plain* is a deployment without the library (the annotation is inert), ")

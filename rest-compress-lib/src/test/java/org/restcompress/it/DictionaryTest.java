@@ -284,7 +284,8 @@ class DictionaryTest {
         assertEquals(415, unknown.status());
         assertTrue(unknown.text().startsWith("dcz body made with a dictionary not available here"), unknown.text());
         String accepted = unknown.header("Accept-Encoding");
-        assertTrue(accepted != null && accepted.contains("zstd") && !accepted.contains("dcz"), accepted);
+        assertTrue(accepted != null && accepted.contains("zstd") && accepted.endsWith("dcz, dcb"),
+                "the coding sent is taken, not the dictionary: " + accepted);
         byte[] whole = encode("dcz", body, TRAINED);
         Reply truncated = Http.post(server.uri("dict/echo"), Arrays.copyOf(whole, 30), "Content-Encoding", "dcz",
                 "Content-Type", "application/octet-stream");
@@ -530,8 +531,8 @@ class DictionaryTest {
     }
 
     /**
-     * The library's client, told 415 for a dcz body, sends it again in the coding beneath, and no longer codes bodies
-     * against the dictionary the server lost.
+     * The library's client, told 415 for a dcz or dcb body by a server that lists the coding (the dictionary, not the
+     * coding, was refused), sends it again in the coding beneath, and no longer codes bodies against that dictionary.
      */
     @Test
     void ourClientSendsABodyAgainBeneathWhenTheServerLostItsDictionary() throws Exception {
@@ -539,24 +540,78 @@ class DictionaryTest {
             jakarta.ws.rs.client.Client client = jakarta.ws.rs.client.ClientBuilder.newClient()
                     .register(CompressionFeature.class);
             try {
-                COUNTED.clear();
-                client.target(counting.uri("dict/gzip-feed?at=7")).request().get(byte[].class);
-                for (int i = 0; i < 500 && COUNTED.isEmpty(); i++) {
-                    Thread.sleep(10); // the server keeps it after the response left
+                int step = 7;
+                for (String[] coding : new String[][] {{"dcz", "zstd"}, {"dcb", "br"}}) {
+                    COUNTED.clear();
+                    client.target(counting.uri("dict/gzip-feed?at=" + step++)).request().get(byte[].class);
+                    for (int i = 0; i < 500 && COUNTED.isEmpty(); i++) {
+                        Thread.sleep(10); // the server keeps it after the response left
+                    }
+                    assertEquals(1, COUNTED.size(), "the response kept as a dictionary");
+                    COUNTED.clear(); // and forgotten, as a store may
+                    ReceivedCodings.SEEN.clear();
+                    byte[] update = DictionaryBodies.feed(step);
+                    for (int i = 0; i < 2; i++) {
+                        jakarta.ws.rs.core.Response taken = client.target(counting.uri("dict/gzip-feed")).request()
+                                .property("restcompress.request-coding", coding[0])
+                                .post(jakarta.ws.rs.client.Entity.entity(update, "application/json"));
+                        assertEquals(200, taken.getStatus(), coding[0]);
+                        assertArrayEquals(update, taken.readEntity(byte[].class), coding[0]);
+                    }
+                    assertEquals(java.util.List.of(coding[0], coding[1], coding[1]), ReceivedCodings.SEEN,
+                            "refused once, sent again beneath, then beneath at once");
                 }
-                assertEquals(1, COUNTED.size(), "the response kept as a dictionary");
-                COUNTED.clear(); // and forgotten, as a store may
+            } finally {
+                client.close();
+            }
+        }
+    }
+
+    /** Answers 415 to every dcz or dcb body, listing codings without them: a server that takes no such body. */
+    @jakarta.annotation.Priority(jakarta.ws.rs.Priorities.USER + 1000) // after ReceivedCodings saw it
+    @jakarta.ws.rs.container.PreMatching
+    public static class NoDictionaryBodies implements jakarta.ws.rs.container.ContainerRequestFilter {
+        @Override
+        public void filter(jakarta.ws.rs.container.ContainerRequestContext request) {
+            if (DictionaryFormat.of(String.valueOf(request.getHeaderString("Content-Encoding"))) != null) {
+                request.abortWith(jakarta.ws.rs.core.Response.status(415).header("Accept-Encoding", "zstd, gzip")
+                        .build());
+            }
+        }
+    }
+
+    public static class NoDictionaryBodiesApplication extends DictionaryApplication {
+        @Override
+        public Set<Class<?>> getClasses() {
+            return Set.of(DictionaryResource.class, ReceivedCodings.class, NoDictionaryBodies.class);
+        }
+    }
+
+    /**
+     * A 415 that does not list dcz says the server takes no dcz body at all: the client keeps its dictionary (for
+     * responses) and sends later bodies beneath at once.
+     */
+    @Test
+    void ourClientKeepsItsDictionaryWhereTheServerTakesNoDictionaryBodies() throws Exception {
+        try (TestServer refusing = TestServer.start(NoDictionaryBodiesApplication.class)) {
+            jakarta.ws.rs.client.Client client = jakarta.ws.rs.client.ClientBuilder.newClient()
+                    .register(CompressionFeature.class);
+            try {
+                client.target(refusing.uri("dict/gzip-feed?at=3")).request().get(byte[].class);
                 ReceivedCodings.SEEN.clear();
-                byte[] update = DictionaryBodies.feed(8);
+                byte[] update = DictionaryBodies.feed(4);
                 for (int i = 0; i < 2; i++) {
-                    jakarta.ws.rs.core.Response taken = client.target(counting.uri("dict/gzip-feed")).request()
+                    jakarta.ws.rs.core.Response taken = client.target(refusing.uri("dict/gzip-feed")).request()
                             .property("restcompress.request-coding", "dcz")
                             .post(jakarta.ws.rs.client.Entity.entity(update, "application/json"));
                     assertEquals(200, taken.getStatus());
                     assertArrayEquals(update, taken.readEntity(byte[].class));
                 }
-                assertEquals(java.util.List.of("dcz", "zstd", "zstd"), ReceivedCodings.SEEN,
-                        "refused once, sent again beneath, then beneath at once");
+                assertEquals(java.util.List.of("dcz", "zstd", "zstd"), ReceivedCodings.SEEN);
+                jakarta.ws.rs.core.Response delta = client.target(refusing.uri("dict/gzip-feed?at=5")).request()
+                        .get();
+                assertEquals("dcz", delta.getHeaderString("Content-Encoding"), "the dictionary still announced");
+                assertArrayEquals(DictionaryBodies.feed(5), delta.readEntity(byte[].class));
             } finally {
                 client.close();
             }

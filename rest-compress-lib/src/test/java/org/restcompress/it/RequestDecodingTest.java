@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpRequest;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -142,7 +143,8 @@ class RequestDecodingTest {
     void unsupportedCodingGives415ListingWhatIsAccepted() {
         Reply reply = post("echo", DATA, "Content-Encoding", "compress", "Content-Type", "text/plain");
         assertEquals(415, reply.status());
-        assertEquals("zstd, lz4, lzf, br, gzip, deflate, x-xor", reply.header("Accept-Encoding"));
+        // the dictionary formats last: taken against the dictionaries this server has
+        assertEquals("zstd, lz4, lzf, br, gzip, deflate, x-xor, dcz, dcb", reply.header("Accept-Encoding"));
         assertTrue(reply.text().contains("unsupported content coding 'compress'"), reply.text());
         assertEquals(415, post("echo", DATA, "Content-Encoding", "gzip;q=1").status());
         assertEquals(415, post("echo", DATA, "Content-Encoding", "gzip, x-compress").status());
@@ -185,6 +187,30 @@ class RequestDecodingTest {
         Reply notCompressed = post(path, DATA, "Content-Encoding", "deflate", "Content-Type", "application/json");
         assertEquals(400, notCompressed.status());
         assertTrue(notCompressed.text().startsWith("corrupt deflate content"), notCompressed.text());
+        assertStillServing();
+    }
+
+    /**
+     * 415 naming what is accepted (the dictionary formats among them: the dictionary was refused, not the coding), for
+     * a dcz body against a dictionary this server does not have, whoever reads the body: a reader, the method's own
+     * stream (the exception mapper), or a method that wraps the failure in a 500 of its own.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"echo", "echo-json", "count", "count-bytes", "count-wrapped"})
+    void aBodyAgainstADictionaryNotHereGives415(String path) throws IOException {
+        java.io.ByteArrayOutputStream coded = new java.io.ByteArrayOutputStream();
+        org.restcompress.internal.dictionary.Dictionary unknown = org.restcompress.internal.dictionary.Dictionary.of(
+                "never sent by this server".repeat(40).getBytes(StandardCharsets.UTF_8));
+        try (java.io.OutputStream encoder = new org.restcompress.internal.dictionary.DictionaryCodec(
+                org.restcompress.internal.dictionary.DictionaryFormat.DCZ,
+                new org.restcompress.internal.codec.ZstdCodec(), hash -> null).bound(unknown).encode(coded)) {
+            encoder.write("{\"a\":1}".getBytes(StandardCharsets.UTF_8));
+        }
+        Reply reply = post(path, coded.toByteArray(), "Content-Encoding", "dcz", "Content-Type", "application/json");
+        assertEquals(415, reply.status(), reply.text());
+        assertTrue(reply.text().startsWith("dcz body made with a dictionary not available here"), reply.text());
+        String accepted = reply.header("Accept-Encoding");
+        assertTrue(accepted != null && accepted.endsWith("dcz, dcb"), accepted);
         assertStillServing();
     }
 

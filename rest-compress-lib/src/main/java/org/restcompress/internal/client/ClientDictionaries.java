@@ -80,11 +80,18 @@ final class ClientDictionaries {
         }
     }
 
-    /** Forgets {@code dictionary} for the origin of {@code uri}: its server said it no longer has it. */
+    /**
+     * Forgets {@code dictionary} for the origin of {@code uri}: its server said it no longer has it. Announced again
+     * (a shared dictionary at its URL), it is fetched again.
+     */
     void forget(URI uri, Dictionary dictionary) {
         String origin = OriginCodings.origin(uri);
         synchronized (entries) {
             entries.removeIf(e -> e.origin.equals(origin) && e.dictionary.hash().equals(dictionary.hash()));
+        }
+        synchronized (this) {
+            fetches.keySet().removeIf(url -> OriginCodings.origin(url).equals(origin) && url.getPath() != null
+                    && url.getPath().endsWith("/" + dictionary.hash()));
         }
     }
 

@@ -24,17 +24,22 @@ import java.util.concurrent.Flow;
 import java.util.stream.BaseStream;
 import org.restcompress.internal.codec.IdentityCodec;
 import org.restcompress.internal.dictionary.Dictionary;
+import org.restcompress.internal.dictionary.DictionaryFormat;
 import org.restcompress.internal.negotiation.AcceptEncoding;
 import org.restcompress.ConfigKeys;
 
 /**
  * Makes compressed request bodies safe against servers that do not take them: a 415 to a body this client encoded,
  * listing in {@code Accept-Encoding} what the server accepts (RFC 7694) without the coding sent, is remembered for
- * that origin (and a dictionary a {@code dcz}/{@code dcb} body was coded against is forgotten there: the server
- * lacked it), and the request is sent once more in an accepted coding, or as it is, when its entity can be written
+ * that origin, and the request is sent once more in an accepted coding (a {@code dcz}/{@code dcb} body in the coding
+ * beneath), or as it is, when its entity can be written
  * again (not a stream, a {@code StreamingOutput}, parts or a publisher). It runs before the application's response filters, which never see the 415 (the second
  * request, made on the same client, passes through them too). When the second request fails to go out at all, the
  * application gets the 415.
+ *
+ * <p>A 415 to a {@code dcz}/{@code dcb} body that lists the coding sent refused the dictionary, not the coding: the
+ * server does not have it (RFC 9842 leaves request bodies open; this library's server answers so). That dictionary is
+ * forgotten for the origin, nothing is remembered of its codings, and the body goes again in the coding beneath.
  *
  * <p>The retry is a new request on the same client and URI with the same headers and properties: providers
  * registered on a {@code WebTarget} only are not on it, and it is made synchronously, also for an async invocation.
@@ -71,21 +76,28 @@ final class UnsupportedCodingRetry implements ClientResponseFilter {
             return;
         }
         List<String> accepted = accepted(advertised);
-        if (accepted.contains(sent.toString()) || accepted.contains("*")) {
-            return; // refused for another reason than the coding
-        }
-        servers.remember(request.getUri(), accepted);
         Object dictionary = request.getProperty(RequestCompression.BODY_DICTIONARY);
-        if (dictionaries != null && dictionary instanceof Dictionary used) {
-            dictionaries.refused(request.getUri(), used); // a dcz/dcb body: the dictionary is what the server lacked
+        DictionaryFormat format = dictionary instanceof Dictionary ? DictionaryFormat.of(sent.toString()) : null;
+        boolean taken = accepted.contains(sent.toString()) || accepted.contains("*");
+        if (format != null && taken) {
+            // the coding is taken, not against this dictionary: the server does not have it (any store may forget)
+            if (dictionaries != null) {
+                dictionaries.refused(request.getUri(), (Dictionary) dictionary);
+            }
+        } else if (taken) {
+            return; // refused for another reason than the coding
+        } else {
+            servers.remember(request.getUri(), accepted);
         }
         Object entity = request.getEntity();
         if (request.getProperty(RETRIED) != null || !repeatable(entity)) {
             return;
         }
+        // a dictionary's body goes again in the coding beneath, where the server takes it
+        String wanted = format != null ? format.base() : sent.toString();
         Response second;
         try {
-            second = retry(request, servers.choose(request.getUri(), sent.toString(), codings.decodable()));
+            second = retry(request, servers.choose(request.getUri(), wanted, codings.decodable()));
         } catch (ProcessingException e) {
             LOG.log(System.Logger.Level.DEBUG, "rest-compress: resending after 415 failed; keeping the 415", e);
             return;

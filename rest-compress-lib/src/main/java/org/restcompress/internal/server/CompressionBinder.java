@@ -26,7 +26,6 @@ import org.restcompress.internal.MethodCodings;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.cost.AutoCoding;
 import org.restcompress.internal.lifecycle.Lifecycle;
-import org.restcompress.internal.negotiation.EncodingChooser;
 import org.restcompress.internal.observe.Observation;
 import org.restcompress.internal.runtime.RuntimeAdapter;
 
@@ -103,8 +102,7 @@ public final class CompressionBinder implements DynamicFeature {
         }
         ServerDictionaries dictionaries = binder.dictionaries;
         runtime.register(context, binder);
-        context.register(new ContentDecodingExceptionMapper(new EncodingChooser(config.preference())
-                .byPreference(registry.encodingTokens())));
+        context.register(new ContentDecodingExceptionMapper(MethodPolicy.accepted(config, registry, dictionaries)));
         if (!dictionaries.formats().isEmpty()) {
             // also where no shared dictionary is listed yet: a method's @SharedDictionary may find its key later
             context.register(new DictionaryEndpoint(dictionaries));

@@ -58,18 +58,13 @@ final class DictionaryTraining implements AutoCloseable {
         boolean drifted;
         /** The newest version's hash this instance saw in the shared store, or published there. */
         String lastPointer;
-        /** Its records' key in the shared store ({@link #storeKey}); made at first use, once every method is bound. */
-        private String key;
-
         Trained(ServerDictionaries.Shared shared) {
             this.shared = shared;
         }
 
+        /** Its records' key in the shared store ({@link #storeKey}), of the methods bound to it by now. */
         String key() {
-            if (key == null) {
-                key = storeKey(shared.name, shared.patterns);
-            }
-            return key;
+            return storeKey(shared.name, shared.patterns);
         }
 
         void reset() {
@@ -330,8 +325,9 @@ final class DictionaryTraining implements AutoCloseable {
     /**
      * Where a shared store keeps the hash of the newest version of the dictionary {@code name} that the methods of
      * {@code patterns} train: {@code trained:<name>:<scope>}, the scope the first 16 hex digits of the SHA-256 of those
-     * URL patterns, sorted. Every instance of one application agrees on it; applications whose methods differ never
-     * meet under one name, so neither takes the other's versions (and with them strings common to its responses).
+     * URL patterns (relative to the application, as {@code DictionaryUse} makes them), sorted. Every instance of one
+     * application agrees on it; applications whose training methods have other paths never meet under one name, so
+     * neither takes the other's versions (and with them strings common to its responses).
      */
     static String storeKey(String name, Collection<String> patterns) {
         String scope = String.join("\n", new TreeSet<>(patterns));

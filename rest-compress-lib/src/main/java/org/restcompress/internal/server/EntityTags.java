@@ -5,6 +5,7 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.ArrayList;
 import java.util.List;
 import org.restcompress.internal.dictionary.Dictionary;
+import org.restcompress.internal.dictionary.DictionaryFormat;
 import org.restcompress.internal.negotiation.HeaderLists;
 
 /**
@@ -28,21 +29,21 @@ final class EntityTags {
         return dictionary == null ? coding : coding + "." + dictionary.hash().substring(0, DICTIONARY_DIGITS);
     }
 
-    /** Appends {@code -coding} inside the quotes of a strong {@code ETag} header, if there is one. */
-    static void addCoding(MultivaluedMap<String, Object> headers, String coding) {
+    /** Appends {@code -suffix} ({@link #suffix}) inside the quotes of a strong {@code ETag} header, if there is one. */
+    static void addCoding(MultivaluedMap<String, Object> headers, String suffix) {
         Object etag = headers.getFirst(HttpHeaders.ETAG);
         if (etag != null) {
             String tag = etag.toString().trim();
             if (isStrong(tag)) {
-                headers.putSingle(HttpHeaders.ETAG, tag.substring(0, tag.length() - 1) + "-" + coding + "\"");
+                headers.putSingle(HttpHeaders.ETAG, tag.substring(0, tag.length() - 1) + "-" + suffix + "\"");
             }
         }
     }
 
-    /** Takes {@code -coding} off a strong {@code ETag} again: the body went out as it is after all. */
-    static void removeCoding(MultivaluedMap<String, Object> headers, String coding) {
+    /** Takes {@code -suffix} off a strong {@code ETag} again: the body went out as it is after all. */
+    static void removeCoding(MultivaluedMap<String, Object> headers, String tagSuffix) {
         Object etag = headers.getFirst(HttpHeaders.ETAG);
-        String suffix = "-" + coding + "\"";
+        String suffix = "-" + tagSuffix + "\"";
         if (etag != null && isStrong(etag.toString().trim()) && etag.toString().trim().endsWith(suffix)) {
             String tag = etag.toString().trim();
             headers.putSingle(HttpHeaders.ETAG, tag.substring(0, tag.length() - suffix.length()) + "\"");
@@ -50,10 +51,11 @@ final class EntityTags {
     }
 
     /**
-     * Shows the application the tags it made: removes the suffix of the negotiated coding from {@code If-None-Match}
-     * (a cached copy in another coding is another representation, so it must not match), and the suffix of any
-     * offered coding from {@code If-Match} (a client updating what it fetched in gzip need not ask for gzip again).
-     * Returns whether an {@code If-None-Match} tag carried the negotiated coding.
+     * Shows the application the tags it made: removes the suffix of what was negotiated ({@link #suffix}: the coding,
+     * and the dictionary) from {@code If-None-Match} (a cached copy in another coding, or against another dictionary,
+     * is another representation, so it must not match), and the suffix of any offered coding from {@code If-Match} (a
+     * client updating what it fetched in gzip need not ask for gzip again). Returns whether an {@code If-None-Match}
+     * tag carried the negotiated suffix.
      */
     static boolean removeCodings(MultivaluedMap<String, String> requestHeaders, String negotiated,
             List<String> offered) {
@@ -105,8 +107,8 @@ final class EntityTags {
 
     /**
      * The tag without a {@code -coding} suffix of one of {@code codings}, or {@code null}. With {@code anyDictionary}
-     * a coding also takes its suffix with any dictionary ({@code -dcz.1f0c9a3e}): whichever dictionary a client's copy
-     * was coded against, it is the resource's tag an {@code If-Match} names.
+     * a dictionary format also takes its suffix with any dictionary ({@code -dcz.1f0c9a3e}): whichever dictionary a
+     * client's copy was coded against, it is the resource's tag an {@code If-Match} names.
      */
     private static String withoutSuffix(String tag, List<String> codings, boolean anyDictionary) {
         for (String coding : codings) {
@@ -116,8 +118,9 @@ final class EntityTags {
             }
             int dictionary = tag.length() - 1 - DICTIONARY_DIGITS - 1; // where the '.' before the digits stands
             int start = dictionary - coding.length() - 1;
-            if (anyDictionary && start > 0 && tag.charAt(dictionary) == '.' && tag.charAt(start) == '-'
-                    && tag.startsWith(coding, start + 1) && isHex(tag, dictionary + 1, tag.length() - 1)) {
+            if (anyDictionary && start > 0 && DictionaryFormat.of(coding) != null && tag.charAt(dictionary) == '.'
+                    && tag.charAt(start) == '-' && tag.startsWith(coding, start + 1)
+                    && isHex(tag, dictionary + 1, tag.length() - 1)) {
                 return tag.substring(0, start) + "\"";
             }
         }

@@ -110,7 +110,7 @@ final class MethodPolicy {
         this.offered = chooser.byPreference(offered);
         this.uncompressed = uncompressed;
         this.registry = registry;
-        this.accepted = chooser.byPreference(registry.encodingTokens());
+        this.accepted = accepted(config, registry, dictionaries);
         this.withoutHeader = RequestFacts.negotiated(negotiate(null), List.of());
         this.mediaTypes = new MediaTypes(config.excludedMediaTypes());
         this.exclusion = config.responseExclusion();
@@ -205,6 +205,19 @@ final class MethodPolicy {
     /** The codings request bodies may come in, in server preference order. */
     List<String> accepted() {
         return accepted;
+    }
+
+    /**
+     * The codings an application takes request bodies in, as a 415 lists them: in server preference order, then the
+     * dictionary formats it decodes (against the dictionaries it has).
+     */
+    static List<String> accepted(CompressionConfig config, CodecRegistry registry, ServerDictionaries dictionaries) {
+        List<String> accepted = new ArrayList<>(new EncodingChooser(config.preference())
+                .byPreference(registry.encodingTokens()));
+        if (dictionaries != null) {
+            accepted.addAll(dictionaries.formats());
+        }
+        return List.copyOf(accepted);
     }
 
     /** The codings whose suffix this method's tags may carry: those it offers, and its dictionary formats. */

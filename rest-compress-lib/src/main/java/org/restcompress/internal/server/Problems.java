@@ -40,8 +40,9 @@ final class Problems {
      */
     static WebApplicationException decodingFailed(ContentDecodingException failure, List<String> accepted) {
         int status = status(failure);
-        if (status == UNSUPPORTED) {
-            return unsupportedCoding(failure.getCause().getMessage(), accepted);
+        if (status == UNSUPPORTED) { // the dictionary formats listed: they are taken, against another dictionary
+            return new WebApplicationException(failure.getMessage(), failure,
+                    unsupportedCoding(failure.getCause().getMessage(), accepted).getResponse());
         }
         return new WebApplicationException(failure.getMessage(), failure,
                 response(status, failure.getMessage()).build());

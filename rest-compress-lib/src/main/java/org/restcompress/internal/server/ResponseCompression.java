@@ -280,9 +280,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         if (failure != null) {
             jakarta.ws.rs.core.Response problem = Problems.decodingFailed(failure, accepted).getResponse();
             response.setStatus(problem.getStatus());
-            List<Object> acceptEncoding = problem.getHeaders().get(HttpHeaders.ACCEPT_ENCODING);
+            String acceptEncoding = problem.getHeaderString(HttpHeaders.ACCEPT_ENCODING);
             if (acceptEncoding != null) { // a 415's
-                response.getHeaders().put(HttpHeaders.ACCEPT_ENCODING, acceptEncoding);
+                response.getHeaders().putSingle(HttpHeaders.ACCEPT_ENCODING, acceptEncoding);
             }
             response.setEntity(problem.getEntity(), new java.lang.annotation.Annotation[0], problem.getMediaType());
         }

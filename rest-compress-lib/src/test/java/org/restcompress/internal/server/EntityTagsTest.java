@@ -49,6 +49,13 @@ class EntityTagsTest {
                 "\"\""), request.get("If-Match"));
     }
 
+    @Test
+    void onlyADictionaryFormatTakesADictionarysSuffix() {
+        MultivaluedMap<String, String> request = request("If-Match", "\"f-gzip.0123abcd\", \"g-gzip\"");
+        EntityTags.removeCodings(request, null, List.of("gzip", "dcz"));
+        assertEquals(List.of("\"f-gzip.0123abcd\"", "\"g\""), request.get("If-Match"), "never sent in gzip");
+    }
+
     private static MultivaluedMap<String, String> request(String name, String value) {
         MultivaluedMap<String, String> headers = new MultivaluedHashMap<>();
         headers.add(name, value);
