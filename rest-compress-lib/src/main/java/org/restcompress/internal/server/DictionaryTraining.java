@@ -58,6 +58,7 @@ final class DictionaryTraining implements AutoCloseable {
         boolean drifted;
         /** The newest version's hash this instance saw in the shared store, or published there. */
         String lastPointer;
+
         Trained(ServerDictionaries.Shared shared) {
             this.shared = shared;
         }
