@@ -550,20 +550,24 @@ class DictionaryTest {
                     assertEquals(1, COUNTED.size(), "the response kept as a dictionary");
                     COUNTED.clear(); // and forgotten, as a store may
                     ReceivedCodings.SEEN.clear();
-                    byte[] update = DictionaryBodies.feed(step);
-                    for (int i = 0; i < 2; i++) {
-                        jakarta.ws.rs.core.Response taken = client.target(counting.uri("dict/gzip-feed")).request()
-                                .property("restcompress.request-coding", coding[0])
-                                .post(jakarta.ws.rs.client.Entity.entity(update, "application/json"));
-                        assertEquals(200, taken.getStatus(), coding[0]);
-                        assertArrayEquals(update, taken.readEntity(byte[].class), coding[0]);
-                    }
+                    postTwice(client, counting.uri("dict/gzip-feed"), coding[0], DictionaryBodies.feed(step));
                     assertEquals(java.util.List.of(coding[0], coding[1], coding[1]), ReceivedCodings.SEEN,
                             "refused once, sent again beneath, then beneath at once");
                 }
             } finally {
                 client.close();
             }
+        }
+    }
+
+    /** Posts {@code body} twice, asking for {@code coding}: each answered 200 with the body echoed. */
+    private static void postTwice(jakarta.ws.rs.client.Client client, java.net.URI uri, String coding, byte[] body) {
+        for (int i = 0; i < 2; i++) {
+            jakarta.ws.rs.core.Response taken = client.target(uri).request()
+                    .property("restcompress.request-coding", coding)
+                    .post(jakarta.ws.rs.client.Entity.entity(body, "application/json"));
+            assertEquals(200, taken.getStatus(), coding);
+            assertArrayEquals(body, taken.readEntity(byte[].class), coding);
         }
     }
 
@@ -599,14 +603,7 @@ class DictionaryTest {
             try {
                 client.target(refusing.uri("dict/gzip-feed?at=3")).request().get(byte[].class);
                 ReceivedCodings.SEEN.clear();
-                byte[] update = DictionaryBodies.feed(4);
-                for (int i = 0; i < 2; i++) {
-                    jakarta.ws.rs.core.Response taken = client.target(refusing.uri("dict/gzip-feed")).request()
-                            .property("restcompress.request-coding", "dcz")
-                            .post(jakarta.ws.rs.client.Entity.entity(update, "application/json"));
-                    assertEquals(200, taken.getStatus());
-                    assertArrayEquals(update, taken.readEntity(byte[].class));
-                }
+                postTwice(client, refusing.uri("dict/gzip-feed"), "dcz", DictionaryBodies.feed(4));
                 assertEquals(java.util.List.of("dcz", "zstd", "zstd"), ReceivedCodings.SEEN);
                 jakarta.ws.rs.core.Response delta = client.target(refusing.uri("dict/gzip-feed?at=5")).request()
                         .get();

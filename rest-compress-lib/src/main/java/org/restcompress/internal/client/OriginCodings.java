@@ -33,13 +33,22 @@ final class OriginCodings {
         return accepted.get(origin(uri));
     }
 
+    /** Whether the origin of {@code uri} may take a body in {@code coding}: it said so, or has said nothing. */
+    boolean takes(URI uri, String coding) {
+        return takes(accepted(uri), coding);
+    }
+
+    private static boolean takes(List<String> known, String coding) {
+        return known == null || known.contains(coding) || known.contains("*");
+    }
+
     /**
      * {@code wanted} if the origin may take it, else the most preferred of {@code preferred} it said it accepts, else
      * {@code null}: send the body as it is.
      */
     String choose(URI uri, String wanted, List<String> preferred) {
         List<String> known = accepted(uri);
-        if (known == null || known.contains(wanted) || known.contains("*")) {
+        if (takes(known, wanted)) {
             return wanted;
         }
         for (String coding : preferred) {

@@ -9,7 +9,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.IdentityCodec;
 import org.restcompress.internal.dictionary.Dictionary;
@@ -72,10 +71,8 @@ final class RequestCompression implements ClientRequestFilter, WriterInterceptor
         if (format != null) {
             // dcz/dcb against the dictionary this client would announce for the URL, which the server sent; without
             // one, or to a server that said it takes no such body, the coding beneath
-            List<String> known = servers.accepted(request.getUri());
-            boolean taken = known == null || known.contains(format.token()) || known.contains("*");
-            Dictionary dictionary = dictionaries != null && taken ? dictionaries.forBody(request.getUri(), format)
-                    : null;
+            Dictionary dictionary = dictionaries != null && servers.takes(request.getUri(), format.token())
+                    ? dictionaries.forBody(request.getUri(), format) : null;
             if (dictionary != null) {
                 request.getHeaders().putSingle(HttpHeaders.CONTENT_ENCODING, format.token());
                 request.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
