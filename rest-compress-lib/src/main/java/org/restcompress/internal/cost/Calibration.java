@@ -44,13 +44,9 @@ public final class Calibration {
     /**
      * Measures each codec on a generated JSON document: the fastest of a few rounds, after {@link #WARM_UP_ROUNDS} to
      * warm up. A codec written in Java runs interpreted at first, several times slower than it will (lz4's first pass
-     * here reads a third of its speed): figures from that would keep a fast coding from ever being chosen.
+     * here reads a third of its speed): figures from that would keep a fast coding from ever being chosen. Ends after
+     * the current round once {@code stop} says so (what is left out).
      */
-    public static Map<String, CodingFigures> measure(Iterable<ContentCodec> codecs) throws IOException {
-        return measure(codecs, () -> false);
-    }
-
-    /** As {@link #measure(Iterable)}, ending after the current round once {@code stop} says so (what is left out). */
     static Map<String, CodingFigures> measure(Iterable<ContentCodec> codecs, BooleanSupplier stop) throws IOException {
         byte[] sample = sample(SAMPLE_BYTES);
         Map<String, CodingFigures> figures = new LinkedHashMap<>();

@@ -7,29 +7,11 @@ import java.util.Map;
 
 /**
  * The 2014 break-even formula as a choice: per candidate coding, the expected time to deliver a body, in nanoseconds
- * per byte of the original, from the link carrying the coded bytes and the CPU work around it: the server compresses
- * (weighted by how busy its CPU is) and the client decodes. A pure function of its figures.
- *
- * <p>The formula adds the three, as if one waited for the other; but a streaming server sends the first block while
- * it compresses the next, and the client decodes as bytes arrive. So for a body that streams the time is the slower
- * of the stages, plus {@link #FILL} of the codec's and the link's faster: what pipelining does not hide. The server's
- * stages share its thread and add up; the client decodes on its own CPU, as in the network benchmark (server and
- * client on a core each). Counted with the server's, zstd's decoding made the 1.8 MB document at 500 Mbit/s look
- * slower than lz4 (6.1 against 6.0 ms/MB), where zstd took 4.5 ms/MB and lz4 5.7. Fitted to the network benchmark
- * (benchmarks/results/network.md): on the 1.8 MB document the sum picks zstd at 10 Mbit/s, where gzip is 10 %
- * faster; this picks gzip there, zstd at 100 Mbit/s and lz4 at 1 Gbit/s, as measured. A body too small to stream
- * (its coded bytes fit the container's buffer, zstd compresses it as one block) is compressed before its first byte
- * leaves: nothing overlaps, and the formula's sum is the time (on the 100 KB document at 10 Mbit/s, zstd beats gzip
- * by 12 %, as the sum says and the overlap does not).
- *
- * <p>The server's own work around the codec counts too: producing the body (the entity's writer) and handing it to
- * the socket, the CPU time its thread spends besides the codec's ({@link ServerCpu}). Every coding pays it, in the
- * codec's thread, so it adds to the CPU's side. On a fast link it decides: on the 1.8 MB document at 1 Gbit/s it was
- * 4.5 to 6.5 ns a byte, so the server's thread, not the link, paced every coding, and a client's reading of that pace
- * is no longer taken for a link on which lz4 and lzf tie (the codec's figures alone: lz4 3.8 against 8 ms/MB). A busy
- * CPU weighs it as it weighs compression: on a saturated CPU each nanosecond of either is taken from other requests.
- * Unweighted, a server assuming 1 Gbit/s sent lz4 under load on loopback, at 0.55x the requests per second of
- * identity (throughput report), once the client's decoding no longer counted on the server's side.
+ * per byte of the original, from the link carrying the coded bytes and the CPU work around it: the server's (its own
+ * work and the compression, weighed by how busy its CPU is) and the client's decoding. A body that streams takes the
+ * slowest stage plus {@link #FILL} of the faster side, as the stages overlap; a smaller one, compressed before its
+ * first byte leaves, the sum. Fitted to the network benchmark; the formula, its terms and the measurements behind
+ * each are in docs/choosing-the-coding.md ("The model"). A pure function of its figures.
  */
 public final class CostModel {
 
@@ -42,12 +24,6 @@ public final class CostModel {
 
     /** One candidate's expected time, in nanoseconds per original byte. */
     public record Estimate(String coding, double nanosPerByte) {
-    }
-
-    /** {@link #rank(List, Map, double, double, boolean, double)} without the server's own work. */
-    public static List<Estimate> rank(List<String> candidates, Map<String, CodingFigures> figures,
-            double bitsPerSecond, double cpuWeight, boolean streamed) {
-        return rank(candidates, figures, bitsPerSecond, cpuWeight, streamed, 0);
     }
 
     /**

@@ -38,16 +38,9 @@ public final class CommonStrings {
 
     /**
      * The strings of {@code trained} that at least {@code k} of {@code samples} hold whole, least held first (zstd and
-     * brotli reach the end of a dictionary with the shortest offsets), each after the one before and a zero byte;
+     * brotli reach the end of a dictionary with the shortest offsets), each after the one before and a zero byte, at
+     * most {@code maxSize} bytes (the least held left out first: overlapping pieces can outgrow the trained content);
      * empty when none is; {@code null} when {@code giveUp} said so before the end (asked as it goes).
-     */
-    public static byte[] of(byte[] trained, List<byte[]> samples, int k, BooleanSupplier giveUp) {
-        return of(trained, samples, k, Integer.MAX_VALUE, giveUp);
-    }
-
-    /**
-     * As {@link #of(byte[], List, int, BooleanSupplier)}, at most {@code maxSize} bytes: the least held strings are
-     * left out first (pieces that overlap make the result longer than the trained content at times).
      */
     public static byte[] of(byte[] trained, List<byte[]> samples, int k, int maxSize, BooleanSupplier giveUp) {
         if (k < 1) {

@@ -37,8 +37,6 @@ public final class DecisionRules {
         }
     }
 
-    private static final Identities NO_METHOD = new Identities("-");
-
     /**
      * What is known about one exchange when its response is decided.
      *
@@ -76,16 +74,6 @@ public final class DecisionRules {
     /** Whether a response of {@code status} carries a representation a coding applies to (not 1xx, 204, 206, 304). */
     public static boolean representsContent(int status) {
         return status >= 200 && status != 204 && status != 206 && status != 304;
-    }
-
-    /** {@link #decide(Identities, Facts, Decision.DictionaryKind)} with no dictionary, for a method named "-". */
-    static Decision decide(Facts facts) {
-        return decide(NO_METHOD, facts, null);
-    }
-
-    /** As {@link #decide(Identities, Facts, Decision.DictionaryKind)}, making the identities each call: tests. */
-    static Decision decide(String method, Facts facts, Decision.DictionaryKind dictionary) {
-        return decide(new Identities(method), facts, dictionary);
     }
 
     /**

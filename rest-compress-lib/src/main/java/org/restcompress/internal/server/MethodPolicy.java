@@ -81,17 +81,9 @@ final class MethodPolicy {
     private volatile int heldBefore = 8 * 1024;
 
     /**
-     * @param name         the method, for logs
-     * @param offered      its active codings for responses (none under {@code @Uncompressed})
-     * @param uncompressed whether {@code @Uncompressed} keeps its responses unencoded
-     */
-    MethodPolicy(String name, List<String> offered, boolean uncompressed, CodecRegistry registry,
-            CompressionConfig config, int threshold, long maxDecodedSize) {
-        this(name, offered, uncompressed, registry, config, threshold, maxDecodedSize, null, null, null,
-                Observation.NONE, List.of(), EncodeOnce.NEVER, null);
-    }
-
-    /**
+     * @param name          the method, for logs
+     * @param offered       its active codings for responses (none under {@code @Uncompressed})
+     * @param uncompressed  whether {@code @Uncompressed} keeps its responses unencoded
      * @param dictionaries  the application's dictionaries ({@code dcz}/{@code dcb} request bodies decode against
      *                      them on every method), or {@code null}
      * @param dictionaryUse how this method uses them, or {@code null}

@@ -46,7 +46,7 @@ class CostModelTest {
         assertEquals(6 + 0.25 * 4, CostModel.time(0, 6, 4, 2, true), 1e-9);
         assertEquals(7 + 0.25 * 4, CostModel.time(0, 2, 4, 7, true), 1e-9);
         // identity: the link alone
-        assertEquals(8, CostModel.rank(List.of("identity"), Map.of(), 1e9, 1, true).get(0).nanosPerByte(), 1e-9);
+        assertEquals(8, CostModel.rank(List.of("identity"), Map.of(), 1e9, 1, true, 0).get(0).nanosPerByte(), 1e-9);
     }
 
     @Test
@@ -69,7 +69,7 @@ class CostModelTest {
     @Test
     void aBodyTooSmallToStreamWaitsForEveryStage() {
         assertEquals(2 + 10 + 1, CostModel.time(0, 2, 10, 1, false), 1e-9);
-        assertEquals(8, CostModel.rank(List.of("identity"), Map.of(), 1e9, 1, false).get(0).nanosPerByte(), 1e-9);
+        assertEquals(8, CostModel.rank(List.of("identity"), Map.of(), 1e9, 1, false, 0).get(0).nanosPerByte(), 1e-9);
         // network.md, 100 KB at 10 Mbit/s: zstd's faster compression is no longer hidden behind gzip's fewer bytes
         assertTrue(fastest(10e6, 1, true).matches("gzip|deflate"));
         assertEquals("zstd", fastest(10e6, 1, false));
@@ -99,7 +99,7 @@ class CostModelTest {
     void candidatesWithoutFiguresAreLeftOutAndTiesKeepThePreferenceOrder() {
         CodingFigures same = new CodingFigures(1, 0.3, 1);
         List<CostModel.Estimate> ranking = CostModel.rank(List.of("b", "mine", "a", "identity"),
-                Map.of("a", same, "b", same), 1e8, 1, true);
+                Map.of("a", same, "b", same), 1e8, 1, true, 0);
         assertEquals(List.of("b", "a", "identity"),
                 ranking.stream().map(CostModel.Estimate::coding).collect(Collectors.toList()));
     }
@@ -127,8 +127,8 @@ class CostModelTest {
 
     @Test
     void refusesNonsense() {
-        assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 0, 1, true));
-        assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 1e9, 0.5, false));
+        assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 0, 1, true, 0));
+        assertThrows(IllegalArgumentException.class, () -> CostModel.rank(ALL, MEASURED, 1e9, 0.5, false, 0));
         assertThrows(IllegalArgumentException.class, () -> new CodingFigures(-1, 0.5, 1));
         assertThrows(IllegalArgumentException.class, () -> new CodingFigures(1, 0, 1));
         assertThrows(IllegalArgumentException.class, () -> new CodingFigures(Double.NaN, 0.5, 1));

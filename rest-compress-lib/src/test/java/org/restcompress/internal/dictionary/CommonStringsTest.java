@@ -18,6 +18,8 @@ import org.restcompress.dictionary.DictionaryTrainer;
 /** The K rule: a trained dictionary keeps only byte strings that at least K distinct sampled responses hold whole. */
 class CommonStringsTest {
 
+    private static final int ALL = Integer.MAX_VALUE;
+
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
@@ -62,7 +64,7 @@ class CommonStringsTest {
         // the trainer itself copies them: what the rule is for
         assertTrue(java.util.stream.IntStream.range(0, 4)
                 .anyMatch(i -> holdsAnyEightBytesOf(trained, secret(i))), "the trainer kept no secret; test too weak");
-        byte[] kept = CommonStrings.of(trained, samples, 5, () -> false);
+        byte[] kept = CommonStrings.of(trained, samples, 5, ALL, () -> false);
         for (int i = 0; i < 4; i++) {
             assertFalse(holdsAnyEightBytesOf(kept, secret(i)), "a secret of one response reached the dictionary");
         }
@@ -81,7 +83,7 @@ class CommonStringsTest {
             samples.add(bytes("ab alpha-part-- " + i));
             samples.add(bytes(i + " --omega-part ef"));
         }
-        byte[] kept = CommonStrings.of(bytes("alpha-part--omega-part"), samples, 5, () -> false);
+        byte[] kept = CommonStrings.of(bytes("alpha-part--omega-part"), samples, 5, ALL, () -> false);
         assertArrayEquals(bytes("--omega-part\0alpha-part--"), kept);
         assertEquals(-1, indexOf(kept, bytes("part--omega"), 0, 11), "the run itself, joined");
     }
@@ -94,7 +96,7 @@ class CommonStringsTest {
             samples.add(bytes(i + "%ghijklmnop%" + i));
         }
         assertArrayEquals(bytes("abcdefghij\0ghijklmnop"),
-                CommonStrings.of(bytes("abcdefghijklmnop"), samples, 5, () -> false));
+                CommonStrings.of(bytes("abcdefghijklmnop"), samples, 5, ALL, () -> false));
     }
 
     @Test
@@ -104,7 +106,7 @@ class CommonStringsTest {
             samples.add(bytes(i + " common-to-six " + (i < 5 ? "five-of-them " : "") + i));
         }
         assertArrayEquals(bytes("five-of-them \0 common-to-six "),
-                CommonStrings.of(bytes("[ common-to-six ][five-of-them ]"), samples, 5, () -> false));
+                CommonStrings.of(bytes("[ common-to-six ][five-of-them ]"), samples, 5, ALL, () -> false));
         assertArrayEquals(bytes(" common-to-six "),
                 CommonStrings.of(bytes("[ common-to-six ][five-of-them ]"), samples, 5, 20, () -> false));
     }
@@ -117,18 +119,20 @@ class CommonStringsTest {
         }
         samples.add(bytes("only-once-value"));
         assertArrayEquals(bytes(" shared-structure "), CommonStrings.of(bytes("# shared-structure #"), samples, 5,
-                () -> false));
-        assertArrayEquals(new byte[0], CommonStrings.of(bytes("only-once-value"), samples, 5, () -> false));
+                ALL, () -> false));
+        assertArrayEquals(new byte[0], CommonStrings.of(bytes("only-once-value"), samples, 5, ALL, () -> false));
         assertArrayEquals(bytes(" shared-structure "), CommonStrings.of(bytes("# shared-structure #"), samples, 5,
-                () -> false), "the same input, the same output");
-        assertArrayEquals(new byte[0], CommonStrings.of(bytes("# shared-structure #"), samples, 6, () -> false));
+                ALL, () -> false), "the same input, the same output");
+        assertArrayEquals(new byte[0],
+                CommonStrings.of(bytes("# shared-structure #"), samples, 6, ALL, () -> false));
     }
 
     @Test
     void givingUpReturnsNothingAndKBelowOneIsRefused() {
         List<byte[]> samples = invoices(20, 0, new Random(1));
-        assertNull(CommonStrings.of(samples.get(0), samples, 5, () -> true));
-        assertThrows(IllegalArgumentException.class, () -> CommonStrings.of(samples.get(0), samples, 0, () -> false));
+        assertNull(CommonStrings.of(samples.get(0), samples, 5, ALL, () -> true));
+        assertThrows(IllegalArgumentException.class,
+                () -> CommonStrings.of(samples.get(0), samples, 0, ALL, () -> false));
     }
 
     /** Where {@code needle[from, to)} starts in {@code haystack}, or -1. */

@@ -67,7 +67,7 @@ class DecisionRulesTest {
     })
     void decides(String negotiated, boolean uncompressed, boolean head, int status, boolean entity, boolean excluded,
             boolean encoded, boolean range, boolean compressible, String expected) {
-        Decision decision = DecisionRules.decide(new DecisionRules.Facts(uncompressed,
+        Decision decision = decide(new DecisionRules.Facts(uncompressed,
                 choice(negotiated), head, status, entity, excluded, encoded, range, compressible, THRESHOLD));
         assertEquals(expected, decision.describe());
         assertEquals(expected.startsWith("identity"), !decision.isEncoded());
@@ -87,7 +87,7 @@ class DecisionRulesTest {
 
     @Test
     void aThresholdOfZeroStillLeavesEmptyBodiesAlone() {
-        Decision decision = DecisionRules.decide(new DecisionRules.Facts(false, Negotiated.of("lzf", true),
+        Decision decision = decide(new DecisionRules.Facts(false, Negotiated.of("lzf", true),
                 false, 200, true, false, false, false, true, 0));
         assertEquals(1, decision.threshold());
     }
@@ -96,19 +96,19 @@ class DecisionRulesTest {
     void laterFactsRefineTheFilterDecision() {
         DecisionRules.Facts facts = new DecisionRules.Facts(false, Negotiated.of("br", true), false, 200, true,
                 false, false, false, true, THRESHOLD);
-        assertTrue(DecisionRules.decide(facts).isEncoded());
-        assertEquals(Reason.EXCLUDED_BY_PREDICATE, DecisionRules.decide(facts.withExclusion()).reason());
+        assertTrue(decide(facts).isEncoded());
+        assertEquals(Reason.EXCLUDED_BY_PREDICATE, decide(facts.withExclusion()).reason());
         assertEquals(Reason.ALREADY_ENCODED,
-                DecisionRules.decide(facts.withHeaders(true, false, true)).reason());
+                decide(facts.withHeaders(true, false, true)).reason());
         assertEquals(Reason.EXCLUDED_MEDIA_TYPE,
-                DecisionRules.decide(facts.withHeaders(false, false, false)).reason());
+                decide(facts.withHeaders(false, false, false)).reason());
     }
 
     @Test
     void theDecisionNamesItsMethodAndDictionaryAndIsCompletedOnce() {
         DecisionRules.Facts facts = new DecisionRules.Facts(false, Negotiated.withDictionary("dcz", true), false,
                 200, true, false, false, false, true, 1);
-        Decision decision = DecisionRules.decide("Items.get", facts, Decision.DictionaryKind.SHARED);
+        Decision decision = decide("Items.get", facts, Decision.DictionaryKind.SHARED);
         assertEquals("Items.get", decision.method());
         assertEquals(Decision.DictionaryKind.SHARED, decision.dictionary());
         assertFalse(decision.isDone());
@@ -120,7 +120,7 @@ class DecisionRulesTest {
         assertEquals("Items.get: dcz; reason=dictionary; bytes=4000; coded=900; encode-us=12", done.toString());
         assertEquals(-1, decision.bytesIn(), "the decision made before the body is unchanged");
         // a dictionary kind means nothing without a dictionary coding
-        assertNull(DecisionRules.decide("Items.get", new DecisionRules.Facts(false, Negotiated.of("zstd", true),
+        assertNull(decide("Items.get", new DecisionRules.Facts(false, Negotiated.of("zstd", true),
                 false, 200, true, false, false, false, true, 1), Decision.DictionaryKind.DELTA).dictionary());
     }
 
@@ -132,7 +132,7 @@ class DecisionRulesTest {
     }
 
     private static Decision decide(Negotiated choice) {
-        return DecisionRules.decide(new DecisionRules.Facts(false, choice, false, 200, true, false, false, false,
+        return decide(new DecisionRules.Facts(false, choice, false, 200, true, false, false, false,
                 true, THRESHOLD));
     }
 
@@ -148,5 +148,13 @@ class DecisionRulesTest {
             return reason == Reason.NOT_ACCEPTABLE ? Negotiated.notAcceptable() : Negotiated.identity(reason);
         }
         return Negotiated.of(negotiated, true);
+    }
+
+    private static Decision decide(DecisionRules.Facts facts) {
+        return decide("-", facts, null);
+    }
+
+    private static Decision decide(String method, DecisionRules.Facts facts, Decision.DictionaryKind dictionary) {
+        return DecisionRules.decide(new DecisionRules.Identities(method), facts, dictionary);
     }
 }

@@ -7,16 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.restcompress.CompressionConfig;
+import org.restcompress.EncodeOnce;
 import org.restcompress.codec.CodecOptions;
 import org.restcompress.internal.codec.CodecRegistry;
 import org.restcompress.internal.negotiation.Negotiated;
+import org.restcompress.internal.observe.Observation;
 import org.restcompress.observe.Reason;
 
 class MethodPolicyTest {
 
     private final MethodPolicy policy = new MethodPolicy("Test.get", List.of("gzip", "lzf"), false,
             CodecRegistry.load(getClass().getClassLoader(), token -> CodecOptions.NONE),
-            CompressionConfig.builder().preference(List.of("lzf", "gzip")).build(), 1024, 1 << 20);
+            CompressionConfig.builder().preference(List.of("lzf", "gzip")).build(), 1024, 1 << 20, null, null, null,
+            Observation.NONE, List.of(), EncodeOnce.NEVER, null);
 
     @Test
     void remembersChoicesByHeaderValue() {
