@@ -12,21 +12,13 @@ import org.restcompress.internal.negotiation.HeaderLists;
 
 /**
  * With {@code restcompress.auto.formats}: among the representations of one method that a client accepts at the same
- * {@code q}, each named (JSON, CBOR, Smile, MessagePack...), the one expected to be delivered and parsed soonest over
- * the client's link, in the coding negotiation chose for it; where auto chose that coding by cost, the format and
- * the coding are chosen together, among the codings auto weighed. A client that ranks them with {@code q} gets its
- * ranking: this only breaks ties, which the runtime would break by the server's {@code qs} alone.
- *
- * <p>Expected time of a format = its bytes on the wire / the link + its bytes before coding x (the format's writing
- * and parsing cost per byte + the coding's encoding and decoding cost per byte); where auto chose the coding, weighed
- * as auto weighs codings (the CPU's load, sending overlapping compressing in a streamed body, the server's own work on
- * the body: {@link AutoCoding.Pick#nanos}). Bytes are this method's own: the
- * recent medians of its successful responses in each format and coding, before and after coding, as clients asked
- * for them; for identity, which sends the bytes before coding, those of responses in any coding. A format it has not
- * sent {@value #MEASURED} times so is not chosen (nor one its writers cannot write: the library never tries one out
- * on a client). Writing and parsing costs per byte are the measured figures of Jackson's providers on the corpus
- * ({@code benchmarks/results/formats.md}). Where nothing is known of the client's link, or of a tied format, the
- * runtime's choice stands.
+ * {@code q} (JSON, CBOR, Smile, MessagePack...), the one expected to be delivered and parsed soonest over the
+ * client's link, in the coding negotiation chose, or together with the coding where auto chose it by cost. It only
+ * breaks ties the runtime would break by {@code qs}. Expected time: bytes on the wire over the link, plus bytes
+ * before coding times the format's writing and parsing cost ({@code benchmarks/results/formats.md}) and the
+ * coding's, weighed as auto weighs codings. Bytes are the method's own recent medians per format and coding; a
+ * format sent fewer than {@value #MEASURED} times is never chosen (the library tries none out on a client). How and
+ * why: docs/choosing-the-coding.md ("Body formats").
  */
 public final class FormatChoice {
 

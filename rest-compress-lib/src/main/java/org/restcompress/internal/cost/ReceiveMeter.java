@@ -6,23 +6,14 @@ import java.io.InputStream;
 
 /**
  * The client's side of the link's speed: times the reads of a response body from the connection after the first
- * (the wait for that one is the server's time, not the link's, and its bytes arrived while it lasted), and reports
- * bits per second once the body has ended. Only time spent inside reads counts, so a slow reader (or decoder) does
- * not make the link look slow.
- *
- * <p>The speed is that of the body's second half: its first kilobytes may come at once from buffers in front of the
- * link (a shaper's token bucket, filled while the link was idle, sends a whole bucket before it paces), which says
- * how big those buffers are, not how fast the link is. Counted over the whole body, a 38 KB body behind a 100 Mbit/s
- * link with a 25 KB bucket read as 300 Mbit/s, and a 21 KB one (all bucket) as anything; so a server choosing by cost
- * alternated between a small slow coding and a bigger fast one it then found slow. The second half needs at least
- * {@link #MIN_BYTES}; a smaller body says nothing. A second half that arrived in less than {@link #MIN_NANOS} is
- * read as taking that long, and reported as "at least": it must still be said, or a client whose link got faster
- * would keep its old, slow reading, but it may only raise a slower reading, never lower a faster one. Reads are
- * sliced to an eighth of the bytes read so far, at least {@link #SLICE} (a decoder may ask for a whole 64 KB block,
- * which the connection's buffer then returns at once): the half is found within a sixteenth of the body, and a long
- * body takes few reads more than its decoder asks for (sliced to 8 KB throughout, a 680 KB lz4 body took 85 reads and
- * arrived 3.7 % later on a 1 Gbit/s link). The body's progress is kept at {@link #POINTS} points, thinned as it grows:
- * memory is bounded. Reports once. Not thread-safe.
+ * (the wait for that one is the server's time, not the link's), and reports bits per second once the body has ended.
+ * Only time spent inside reads counts, so a slow reader (or decoder) does not make the link look slow. The speed is
+ * that of the body's second half, of at least {@link #MIN_BYTES}: the first kilobytes may come at once from buffers
+ * in front of the link (a shaper's token bucket), which tells their size, not the link's speed. A half faster than
+ * {@link #MIN_NANOS} is reported as "at least" that long: it may raise a slower reading, never lower a faster one.
+ * Reads are sliced to an eighth of the bytes so far, at least {@link #SLICE}, so the half is found within a sixteenth
+ * of the body; progress is kept at {@link #POINTS} points, thinned as it grows. The measurements behind each choice
+ * are in docs/choosing-the-coding.md ("Link"). Reports once. Not thread-safe.
  */
 public final class ReceiveMeter extends FilterInputStream {
 
