@@ -1,10 +1,10 @@
 package org.restcompress.internal.server;
 
 import java.time.Duration;
-import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
@@ -23,8 +23,15 @@ final class DictionaryWriter implements AutoCloseable {
     static final int CAPACITY = 16;
     static final int IDLE_SECONDS = 10;
 
+    private final BiConsumer<Dictionary, Duration> store;
+    /** Handed over and not yet in the store: still found by {@link #find}. */
+    private final Set<Pending> pending = ConcurrentHashMap.newKeySet();
+    private final AtomicLong dropped = new AtomicLong();
+    private ThreadPoolExecutor thread;
+    private boolean closed;
+
     /** A response's content, hashed once, by the writer or by a request that names it first. */
-    private static final class Pending {
+    private final class Pending implements Runnable {
         private final byte[] content;
         private final Duration lifetime;
         private Dictionary dictionary;
@@ -40,15 +47,16 @@ final class DictionaryWriter implements AutoCloseable {
             }
             return dictionary;
         }
-    }
 
-    private final BiConsumer<Dictionary, Duration> store;
-    private final BlockingQueue<Pending> waiting = new ArrayBlockingQueue<>(CAPACITY);
-    /** Hashed, being written: still found by {@link #find} until the store has them. */
-    private final Map<String, Dictionary> writing = new ConcurrentHashMap<>();
-    private final AtomicLong dropped = new AtomicLong();
-    private Thread thread;
-    private boolean closed;
+        @Override
+        public void run() {
+            try {
+                store.accept(dictionary(), lifetime);
+            } finally {
+                pending.remove(this);
+            }
+        }
+    }
 
     /** {@code store} writes one dictionary, in the writer's thread. */
     DictionaryWriter(BiConsumer<Dictionary, Duration> store) {
@@ -57,15 +65,22 @@ final class DictionaryWriter implements AutoCloseable {
 
     /** Hands a complete response's content over; never waits. */
     void submit(byte[] content, Duration lifetime) {
+        Pending next = new Pending(content, lifetime);
         synchronized (this) {
-            if (!closed && waiting.offer(new Pending(content, lifetime))) {
-                notifyAll();
+            if (!closed) {
                 if (thread == null) {
-                    thread = new Thread(this::run, "rest-compress-dictionary-writer");
-                    thread.setDaemon(true);
-                    thread.start();
+                    thread = new ThreadPoolExecutor(0, 1, IDLE_SECONDS, TimeUnit.SECONDS,
+                            new ArrayBlockingQueue<>(CAPACITY), task -> {
+                                Thread t = new Thread(task, "rest-compress-dictionary-writer");
+                                t.setDaemon(true);
+                                return t;
+                            });
                 }
-                return;
+                if (thread.getQueue().remainingCapacity() > 0) { // only the writer takes meanwhile
+                    pending.add(next);
+                    thread.execute(next);
+                    return;
+                }
             }
         }
         long n = dropped.incrementAndGet();
@@ -77,21 +92,17 @@ final class DictionaryWriter implements AutoCloseable {
 
     /** A dictionary handed over but perhaps not stored yet; hashes what waits, in the caller's thread, if need be. */
     Dictionary find(String hash) {
-        Dictionary found = writing.get(hash);
-        if (found != null) {
-            return found;
-        }
-        for (Pending pending : waiting) {
-            if (pending.dictionary().hash().equals(hash)) {
-                return pending.dictionary();
+        for (Pending p : pending) {
+            if (p.dictionary().hash().equals(hash)) {
+                return p.dictionary();
             }
         }
-        return writing.get(hash); // moved there meanwhile
+        return null;
     }
 
     /** Whether the writer's thread runs (for tests). */
     synchronized boolean running() {
-        return thread != null && thread.isAlive();
+        return thread != null && thread.getPoolSize() > 0;
     }
 
     /** Responses dropped so far (for tests and the log). */
@@ -99,60 +110,21 @@ final class DictionaryWriter implements AutoCloseable {
         return dropped.get();
     }
 
-    private void run() {
-        try {
-            while (true) {
-                Pending next = waiting.peek();
-                if (next == null) {
-                    synchronized (this) {
-                        if (waiting.isEmpty() && !closed) {
-                            wait(TimeUnit.SECONDS.toMillis(IDLE_SECONDS));
-                        }
-                        if (waiting.isEmpty()) { // idle, or stopped: the thread ends (said under the lock, so a
-                            thread = null;       // response handed over after this starts another)
-                            return;
-                        }
-                    }
-                    continue;
-                }
-                Dictionary dictionary = next.dictionary();
-                writing.put(dictionary.hash(), dictionary);
-                waiting.poll(); // only this thread takes: it is the one peeked
-                try {
-                    store.accept(dictionary, next.lifetime);
-                } finally {
-                    writing.remove(dictionary.hash());
-                }
-            }
-        } catch (InterruptedException e) {
-            // stopped: the application ends
-        } finally {
-            synchronized (this) {
-                if (thread == Thread.currentThread()) { // also after an Error: the next response starts another
-                    thread = null;
-                }
-            }
-        }
-    }
-
     /** Stops taking responses; what waits is written within a second, else dropped. */
     @Override
     public void close() throws InterruptedException {
-        Thread running;
+        ThreadPoolExecutor running;
         synchronized (this) {
             closed = true;
             running = thread;
-            notifyAll();
         }
         if (running != null) {
-            running.join(1000);
-            running.interrupt();
-            running.join(1000);
+            running.shutdown();
+            if (!running.awaitTermination(1, TimeUnit.SECONDS)) {
+                dropped.addAndGet(running.shutdownNow().size());
+                running.awaitTermination(1, TimeUnit.SECONDS);
+            }
         }
-        int left = waiting.size();
-        waiting.clear();
-        if (left > 0) {
-            dropped.addAndGet(left);
-        }
+        pending.clear();
     }
 }
