@@ -118,6 +118,15 @@ class DictionaryTest {
         }
     }
 
+    /** The counting store with nothing observing decisions (no debug header, no listener). */
+    public static class UnobservedStoreApplication extends CountingStoreApplication {
+        @Override
+        public Set<Object> getSingletons() {
+            return Set.of(new CompressionFeature(CompressionConfig.builder()
+                    .sharedDictionary("items", TRAINED).dictionaryStore(this).build()));
+        }
+    }
+
     /** Uses a shared dictionary it does not configure. */
     public static class MissingDictionaryApplication extends Application {
         @Override
@@ -470,6 +479,31 @@ class DictionaryTest {
                 assertArrayEquals(DictionaryBodies.feed(51), decode("dcz", delta.body(), kept));
             }
             assertEquals(1, STORE_GETS.get());
+        }
+    }
+
+    /**
+     * A body sent as it is to a client that takes no coding is still announced and kept as a dictionary where nobody
+     * observes decisions (such a body is otherwise not decided at all), and the next step comes as a delta against it.
+     */
+    @Test
+    void aBodySentAsItIsIsStillKeptWhereNobodyObserves() throws Exception {
+        COUNTED.clear();
+        try (TestServer quiet = TestServer.start(UnobservedStoreApplication.class)) {
+            Reply first = Http.get(quiet.uri("dict/feed?at=60"), "Accept-Encoding", "identity");
+            assertNull(first.header("Content-Encoding"));
+            assertNull(first.header("Compression-Decision"));
+            assertEquals("match=\"/rest/dict/feed\"", first.header("Use-As-Dictionary"));
+            assertArrayEquals(DictionaryBodies.feed(60), first.body());
+            String hash = Dictionary.hex(Dictionary.sha256(first.body()));
+            for (int wait = 0; wait < 500 && !COUNTED.containsKey(hash); wait++) {
+                Thread.sleep(10); // kept after the response left
+            }
+            assertTrue(COUNTED.containsKey(hash), "the identity body was not kept as a dictionary");
+            Reply delta = Http.get(quiet.uri("dict/feed?at=61"), "Accept-Encoding", "zstd, dcz",
+                    "Available-Dictionary", available(first.body()));
+            assertEquals("dcz", delta.header("Content-Encoding"));
+            assertArrayEquals(DictionaryBodies.feed(61), decode("dcz", delta.body(), first.body()));
         }
     }
 

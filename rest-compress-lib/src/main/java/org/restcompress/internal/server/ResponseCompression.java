@@ -36,7 +36,8 @@ import org.restcompress.observe.Reason;
  * exclusion, runs the steps that act on the response's headers (the format choice, dictionary announcements) and
  * leaves the settled facts in the {@link Exchange}. The writer interceptor then decides once, with the final headers
  * (header decorators may still set them), and writes the body through {@link DeferredOutputStream}, which holds only
- * the threshold's first bytes. A response without a body is decided in the filter, once; so is a {@code HEAD} where
+ * the threshold's first bytes. A body sent as it is that nobody observes and no step reads is not decided at all:
+ * the writer passes it on. A response without a body is decided in the filter, once; so is a {@code HEAD} where
  * the runtime writes no body for it. Once the body is done the decision is published, with its sizes, and the steps
  * that read the written body run (kept as a dictionary, sampled, its format's size recorded). Event streams go their
  * own way ({@link EventEncoding}). HEAD gets the headers GET would get, and no encoding work.
@@ -108,16 +109,21 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                 return;
             }
         }
+        boolean head = HttpMethod.HEAD.equals(request.getMethod());
+        boolean written = entity && (!head || runtime.writesHeadBodies());
+        if (written && !negotiated.isEncoded() && nothingToDecide(facts)) {
+            exchange.pending(null); // the writer passes the body on
+            return;
+        }
         // asked only where it could matter: a coding to refuse, a representation to refuse it for
         boolean excluded = entity && negotiated.isEncoded() && !policy.uncompressed()
                 && DecisionRules.representsContent(status) && policy.excludes(request, response);
-        boolean head = HttpMethod.HEAD.equals(request.getMethod());
         DecisionRules.Facts settled = new DecisionRules.Facts(policy.uncompressed(), negotiated, head, status,
                 entity, excluded, false, false, true, facts.dictionary() != null ? 1 : policy.threshold());
         if (policy.dictionaryUse() != null) {
             DictionaryAnnouncement.announce(policy, policy.dictionaryUse(), request, response, excluded, exchange);
         }
-        if (entity && (!head || runtime.writesHeadBodies())) {
+        if (written) {
             if (policy.encodesOnce()) {
                 exchange.authorized(request.getHeaderString(HttpHeaders.AUTHORIZATION) != null);
             }
@@ -130,6 +136,16 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         Decision decision = entity ? head(response, settled, facts) : decisions.decide(settled, facts);
         decisions.header(decision, headers);
         decisions.publish(exchange, decision);
+    }
+
+    /**
+     * Whether a body sent as it is needs no decision: nobody reads one (no observer, no decision header), and no step
+     * reads the body (a dictionary kept or sampled, a format's size, auto's figures). Most responses to clients that
+     * accept no coding the method offers; their writer only passes the body on.
+     */
+    private boolean nothingToDecide(RequestFacts facts) {
+        return policy.dictionaryUse() == null && policy.formats() == null && !policy.debug() && !learns(facts)
+                && !policy.observation().observed();
     }
 
     /**
@@ -174,6 +190,10 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
         Exchange exchange = Exchange.of(context);
         // taken once: Jersey passes event streams and chunked output through here again
         DecisionRules.Facts pending = exchange == null ? null : exchange.takePending();
+        if (exchange != null && !exchange.facts().negotiated().isEncoded()) {
+            // as it is, whatever is decided: marked here, after the application's header decorators, once
+            runtime.headers().identity(context.getHeaders());
+        }
         if (pending != null && context.getEntity() instanceof SseEventSink) {
             events.fromWriter(context, exchange, pending);
             return;
@@ -196,8 +216,9 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
     }
 
     /**
-     * Nothing to decide: a stream passed through again, or a response of no exchange. With auto assuming a link for
-     * clients that say nothing, its writes still show the link.
+     * Nothing to decide: a body sent as it is that nobody observes ({@link #nothingToDecide}), a stream passed
+     * through again, or a response of no exchange. With auto assuming a link for clients that say nothing, its
+     * writes still show the link.
      */
     private void passOn(WriterInterceptorContext context, Exchange exchange, OutputStream raw) throws IOException {
         if (exchange != null && exchange.hasEventHook()) {
@@ -248,11 +269,11 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
                 ? new ResponseMeter(raw, policy, learns, codingOnly) : null;
         Counting counted = meter == null && measured ? new Counting(raw) : null;
         OutputStream sink = meter != null ? meter.link() : counted != null ? counted : raw;
-        // where the runtime copied the headers when writing began (Quarkus REST), those decided later follow
-        ResponseHeaders runtimeHeaders = runtime.headers();
         if (!decision.isEncoded()) {
             decisions.header(decision, headers);
-            runtimeHeaders.identity(headers);
+            if (pending.choice().isEncoded()) { // else marked already
+                runtime.headers().identity(headers);
+            }
             boolean written = false;
             try {
                 proceed(context, sink, recorder);
@@ -267,7 +288,8 @@ final class ResponseCompression implements ContainerResponseFilter, WriterInterc
             }
             return;
         }
-        encode(context, exchange, decision, recorder, sink, meter, runtimeHeaders);
+        // where the runtime copied the headers when writing began (Quarkus REST), those decided later follow
+        encode(context, exchange, decision, recorder, sink, meter, runtime.headers());
     }
 
     /**
