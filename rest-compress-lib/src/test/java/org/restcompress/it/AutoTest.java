@@ -193,7 +193,9 @@ class AutoTest {
     @Test
     void theDecisionNamesTheServersOwnWork() {
         get("all", "Accept-Encoding", EVERY, "Downlink", "50"); // a response of this method: its thread's work is known
-        Reply next = get("all", "Accept-Encoding", EVERY, "Downlink", "51");
+        // a link far from the first's: that decision, made before the work was known, is not held for this one (one
+        // at 51 Mbit/s kept it while the calibration started by the first still ran, on a loaded machine)
+        Reply next = get("all", "Accept-Encoding", EVERY, "Downlink", "5");
         assertTrue(next.header(DECISION).matches(".*; server [0-9.]+ ms/MB; cpu [0-9]+%\".*"), next.header(DECISION));
     }
 
