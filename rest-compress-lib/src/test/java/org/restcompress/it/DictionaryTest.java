@@ -467,10 +467,7 @@ class DictionaryTest {
         COUNTED.clear();
         try (TestServer counting = TestServer.start(CountingStoreApplication.class)) {
             byte[] kept = Http.get(counting.uri("dict/feed?at=50"), "Accept-Encoding", "zstd").decoded();
-            String hash = Dictionary.hex(Dictionary.sha256(kept));
-            for (int wait = 0; wait < 500 && !COUNTED.containsKey(hash); wait++) {
-                Thread.sleep(10); // kept after the response left
-            }
+            counted(kept);
             STORE_GETS.set(0);
             for (int i = 0; i < 3; i++) {
                 Reply delta = Http.get(counting.uri("dict/feed?at=51"), "Accept-Encoding", "zstd, dcz",
@@ -495,16 +492,21 @@ class DictionaryTest {
             assertNull(first.header("Compression-Decision"));
             assertEquals("match=\"/rest/dict/feed\"", first.header("Use-As-Dictionary"));
             assertArrayEquals(DictionaryBodies.feed(60), first.body());
-            String hash = Dictionary.hex(Dictionary.sha256(first.body()));
-            for (int wait = 0; wait < 500 && !COUNTED.containsKey(hash); wait++) {
-                Thread.sleep(10); // kept after the response left
-            }
-            assertTrue(COUNTED.containsKey(hash), "the identity body was not kept as a dictionary");
+            assertTrue(counted(first.body()), "the identity body was not kept as a dictionary");
             Reply delta = Http.get(quiet.uri("dict/feed?at=61"), "Accept-Encoding", "zstd, dcz",
                     "Available-Dictionary", available(first.body()));
             assertEquals("dcz", delta.header("Content-Encoding"));
             assertArrayEquals(DictionaryBodies.feed(61), decode("dcz", delta.body(), first.body()));
         }
+    }
+
+    /** Whether the counting store holds {@code content} within 5 seconds (it is kept after the response left). */
+    private static boolean counted(byte[] content) throws InterruptedException {
+        String hash = Dictionary.hex(Dictionary.sha256(content));
+        for (int wait = 0; wait < 500 && !COUNTED.containsKey(hash); wait++) {
+            Thread.sleep(10);
+        }
+        return COUNTED.containsKey(hash);
     }
 
     @Test

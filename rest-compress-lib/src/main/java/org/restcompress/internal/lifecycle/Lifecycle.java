@@ -7,6 +7,9 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The owner of what one server application's compression starts or allocates beyond a request (the cost model's
@@ -80,6 +83,19 @@ public final class Lifecycle implements AutoCloseable {
             shared = OPEN.isEmpty() ? new ArrayList<>(SHARED) : List.of();
         }
         shared.forEach(Lifecycle::run);
+    }
+
+    /**
+     * One daemon thread named {@code name} for work off the request path: started with the first task, ended after
+     * {@code idleSeconds} without one, at most {@code waiting} tasks queued (its owner asks for room before it hands
+     * one over, and shuts it down when the application stops).
+     */
+    public static ThreadPoolExecutor backgroundThread(String name, int idleSeconds, int waiting) {
+        return new ThreadPoolExecutor(0, 1, idleSeconds, TimeUnit.SECONDS, new ArrayBlockingQueue<>(waiting), task -> {
+            Thread thread = new Thread(task, name);
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /** Forgets lifecycles their applications dropped without ending them. Called holding OPEN's lock. */

@@ -2,13 +2,13 @@ package org.restcompress.internal.server;
 
 import java.time.Duration;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import org.restcompress.internal.dictionary.Dictionary;
+import org.restcompress.internal.lifecycle.Lifecycle;
 
 /**
  * Keeps responses sent as dictionaries off the response path: a response hands its copy over and leaves; one thread
@@ -27,7 +27,8 @@ final class DictionaryWriter implements AutoCloseable {
     /** Handed over and not yet in the store: still found by {@link #find}. */
     private final Set<Pending> pending = ConcurrentHashMap.newKeySet();
     private final AtomicLong dropped = new AtomicLong();
-    private ThreadPoolExecutor thread;
+    /** The writer's one thread, from the first response on. */
+    private ThreadPoolExecutor writing;
     private boolean closed;
 
     /** A response's content, hashed once, by the writer or by a request that names it first. */
@@ -68,17 +69,12 @@ final class DictionaryWriter implements AutoCloseable {
         Pending next = new Pending(content, lifetime);
         synchronized (this) {
             if (!closed) {
-                if (thread == null) {
-                    thread = new ThreadPoolExecutor(0, 1, IDLE_SECONDS, TimeUnit.SECONDS,
-                            new ArrayBlockingQueue<>(CAPACITY), task -> {
-                                Thread t = new Thread(task, "rest-compress-dictionary-writer");
-                                t.setDaemon(true);
-                                return t;
-                            });
+                if (writing == null) {
+                    writing = Lifecycle.backgroundThread("rest-compress-dictionary-writer", IDLE_SECONDS, CAPACITY);
                 }
-                if (thread.getQueue().remainingCapacity() > 0) { // only the writer takes meanwhile
+                if (writing.getQueue().remainingCapacity() > 0) { // only the writer takes meanwhile
                     pending.add(next);
-                    thread.execute(next);
+                    writing.execute(next);
                     return;
                 }
             }
@@ -102,7 +98,7 @@ final class DictionaryWriter implements AutoCloseable {
 
     /** Whether the writer's thread runs (for tests). */
     synchronized boolean running() {
-        return thread != null && thread.getPoolSize() > 0;
+        return writing != null && writing.getPoolSize() > 0;
     }
 
     /** Responses dropped so far (for tests and the log). */
@@ -116,7 +112,7 @@ final class DictionaryWriter implements AutoCloseable {
         ThreadPoolExecutor running;
         synchronized (this) {
             closed = true;
-            running = thread;
+            running = writing;
         }
         if (running != null) {
             running.shutdown();

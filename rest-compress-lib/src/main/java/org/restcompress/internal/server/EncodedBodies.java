@@ -12,7 +12,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +19,7 @@ import org.restcompress.codec.CodecOptions;
 import org.restcompress.codec.ContentCodec;
 import org.restcompress.internal.codec.ZstdCodec;
 import org.restcompress.internal.codec.ZstdSettings;
+import org.restcompress.internal.lifecycle.Lifecycle;
 import org.restcompress.internal.observe.Observation;
 import org.restcompress.internal.Setting;
 
@@ -214,12 +214,7 @@ final class EncodedBodies implements AutoCloseable {
                 return;
             }
             if (strengthening == null) {
-                strengthening = new ThreadPoolExecutor(0, 1, 5, TimeUnit.SECONDS, new ArrayBlockingQueue<>(WAITING),
-                        task -> {
-                            Thread t = new Thread(task, "rest-compress-encode-once");
-                            t.setDaemon(true);
-                            return t;
-                        });
+                strengthening = Lifecycle.backgroundThread("rest-compress-encode-once", 5, WAITING);
             }
             if (strengthening.getQueue().remainingCapacity() == 0) {
                 return; // asked again at its next hit
